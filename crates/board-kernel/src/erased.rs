@@ -1,0 +1,181 @@
+//! The type-erased, object-safe face of a game, driven entirely with strings: what the CLI
+//! and the docs generator use to list every game by name and play it from text.
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::{
+    BySide, Game, GameOptions, MoveError, OptionError, OptionInfo, ParseError, RuleBook, Side,
+    Status, perft,
+};
+
+/// A game with its options fixed, behind a trait object.
+pub trait DynGame: Send + Sync {
+    /// The registry name (`kamisado`).
+    fn name(&self) -> &'static str;
+    /// The title for people.
+    fn title(&self) -> &'static str;
+    /// The rule book's name for a side.
+    fn side_name(&self, side: Side) -> &'static str;
+    /// The documentation of the game's options.
+    fn option_info(&self) -> &'static [OptionInfo];
+    /// The options in force, as `KEY=VALUE` pairs.
+    fn option_values(&self) -> Vec<(&'static str, String)>;
+    /// The options in force, as JSON (for game records).
+    fn options_json(&self) -> String;
+    /// The rule book.
+    fn rule_book(&self) -> RuleBook;
+    /// The initial position.
+    fn initial_state(&self) -> Box<dyn DynState>;
+    /// A position from its one-line text.
+    fn parse_position(&self, text: &str) -> Result<Box<dyn DynState>, ParseError>;
+}
+
+/// A game state behind a trait object, with its game attached.
+pub trait DynState: Send + Sync + fmt::Debug {
+    /// The one-line position text.
+    fn position_text(&self) -> String;
+    /// The multi-line diagram.
+    fn diagram(&self) -> String;
+    /// The side to move.
+    fn side_to_move(&self) -> Side;
+    /// Ongoing or finished.
+    fn status(&self) -> Status;
+    /// The scores, for games that keep them.
+    fn scores(&self) -> Option<BySide<i64>>;
+    /// The legal moves' texts, in the engine's order.
+    fn legal_moves(&self) -> Vec<String>;
+    /// Parses and applies a move; returns its canonical text. On error nothing changes.
+    fn play(&mut self, mv: &str) -> Result<String, MoveError>;
+    /// Perft from this state.
+    fn perft(&self, depth: u32) -> u64;
+    /// Perft using `threads` threads.
+    fn perft_parallel(&self, depth: u32, threads: usize) -> u64;
+    /// Perft split by the first move.
+    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
+    /// The state as JSON (serde).
+    fn state_json(&self) -> String;
+    /// A copy.
+    fn clone_box(&self) -> Box<dyn DynState>;
+}
+
+impl Clone for Box<dyn DynState> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+/// Wraps a game value as a [`DynGame`].
+pub fn erase<G: Game>(game: G) -> Box<dyn DynGame> {
+    Box::new(Erased {
+        game: Arc::new(game),
+    })
+}
+
+/// Builds `G` from `KEY=VALUE` option pairs and erases it: the registry's constructor.
+pub fn build<G: Game>(options: &[(String, String)]) -> Result<Box<dyn DynGame>, OptionError> {
+    let options = G::Options::from_pairs(options.iter().map(|(k, v)| (k.as_str(), v.as_str())))?;
+    Ok(erase(G::new(options)?))
+}
+
+struct Erased<G: Game> {
+    game: Arc<G>,
+}
+
+struct ErasedState<G: Game> {
+    game: Arc<G>,
+    state: G::State,
+}
+
+impl<G: Game> fmt::Debug for ErasedState<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}({})", G::NAME, self.state)
+    }
+}
+
+impl<G: Game> DynGame for Erased<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+    fn title(&self) -> &'static str {
+        G::TITLE
+    }
+    fn side_name(&self, side: Side) -> &'static str {
+        G::side_name(side)
+    }
+    fn option_info(&self) -> &'static [OptionInfo] {
+        G::Options::info()
+    }
+    fn option_values(&self) -> Vec<(&'static str, String)> {
+        self.game.options().values()
+    }
+    fn options_json(&self) -> String {
+        to_json(self.game.options())
+    }
+    fn rule_book(&self) -> RuleBook {
+        G::rule_book()
+    }
+    fn initial_state(&self) -> Box<dyn DynState> {
+        Box::new(ErasedState {
+            game: self.game.clone(),
+            state: self.game.initial_state(),
+        })
+    }
+    fn parse_position(&self, text: &str) -> Result<Box<dyn DynState>, ParseError> {
+        let state = self.game.parse_position(text)?;
+        Ok(Box::new(ErasedState {
+            game: self.game.clone(),
+            state,
+        }))
+    }
+}
+
+impl<G: Game> DynState for ErasedState<G> {
+    fn position_text(&self) -> String {
+        self.state.to_string()
+    }
+    fn diagram(&self) -> String {
+        self.game.diagram(&self.state)
+    }
+    fn side_to_move(&self) -> Side {
+        self.game.side_to_move(&self.state)
+    }
+    fn status(&self) -> Status {
+        self.game.status(&self.state)
+    }
+    fn scores(&self) -> Option<BySide<i64>> {
+        self.game.scores(&self.state)
+    }
+    fn legal_moves(&self) -> Vec<String> {
+        let mut moves = Vec::new();
+        self.game.legal_moves(&self.state, &mut moves);
+        moves.iter().map(ToString::to_string).collect()
+    }
+    fn play(&mut self, mv: &str) -> Result<String, MoveError> {
+        let mv = self.game.apply_text(&mut self.state, mv.trim())?;
+        Ok(mv.to_string())
+    }
+    fn perft(&self, depth: u32) -> u64 {
+        perft::perft(&*self.game, &self.state, depth)
+    }
+    fn perft_parallel(&self, depth: u32, threads: usize) -> u64 {
+        perft::perft_parallel(&*self.game, &self.state, depth, threads)
+    }
+    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
+        perft::perft_divide(&*self.game, &self.state, depth)
+    }
+    fn state_json(&self) -> String {
+        to_json(&self.state)
+    }
+    fn clone_box(&self) -> Box<dyn DynState> {
+        Box::new(ErasedState {
+            game: self.game.clone(),
+            state: self.state.clone(),
+        })
+    }
+}
+
+fn to_json<T: serde::Serialize>(value: &T) -> String {
+    // Options and states are plain data (no maps with non-string keys), so this cannot fail.
+    serde_json::to_string(value).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}

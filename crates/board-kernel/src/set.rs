@@ -1,0 +1,240 @@
+//! A set of squares as a 256-bit bitboard.
+
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub};
+
+use serde::{Deserialize, Serialize};
+
+use crate::Square;
+
+/// A set of squares of the 16×16 frame, stored as 256 bits: cheap to copy, and union,
+/// intersection and membership are a few instructions.
+///
+/// Used for board shapes (which cells exist), zones (goal areas, the Court) and occupancy.
+///
+/// ```
+/// use board_kernel::{Square, SquareSet};
+/// let mut set = SquareSet::EMPTY;
+/// set.insert(Square::at(0, 0));
+/// set.insert(Square::at(2, 1));
+/// assert_eq!(set.len(), 2);
+/// assert_eq!(set.iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["a1", "c2"]);
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SquareSet([u64; 4]);
+
+impl SquareSet {
+    /// No square.
+    pub const EMPTY: SquareSet = SquareSet([0; 4]);
+
+    /// Every square of the 16×16 frame.
+    pub const FULL: SquareSet = SquareSet([u64::MAX; 4]);
+
+    /// The rectangle of files `0..width` and ranks `0..height`.
+    #[must_use]
+    pub const fn rectangle(width: u8, height: u8) -> SquareSet {
+        let mut set = SquareSet::EMPTY;
+        let mut rank = 0;
+        while rank < height {
+            let mut file = 0;
+            while file < width {
+                set = set.with(Square::at(file, rank));
+                file += 1;
+            }
+            rank += 1;
+        }
+        set
+    }
+
+    /// The set with `sq` added (usable in constants).
+    #[must_use]
+    pub const fn with(self, sq: Square) -> SquareSet {
+        let mut words = self.0;
+        words[sq.index() / 64] |= 1 << (sq.index() % 64);
+        SquareSet(words)
+    }
+
+    /// The set with `sq` removed (usable in constants).
+    #[must_use]
+    pub const fn without(self, sq: Square) -> SquareSet {
+        let mut words = self.0;
+        words[sq.index() / 64] &= !(1 << (sq.index() % 64));
+        SquareSet(words)
+    }
+
+    /// Whether `sq` is in the set.
+    #[inline]
+    #[must_use]
+    pub const fn contains(self, sq: Square) -> bool {
+        self.0[sq.index() / 64] & (1 << (sq.index() % 64)) != 0
+    }
+
+    /// Adds `sq`; returns whether it was absent.
+    #[inline]
+    pub fn insert(&mut self, sq: Square) -> bool {
+        let absent = !self.contains(sq);
+        *self = self.with(sq);
+        absent
+    }
+
+    /// Removes `sq`; returns whether it was present.
+    #[inline]
+    pub fn remove(&mut self, sq: Square) -> bool {
+        let present = self.contains(sq);
+        *self = self.without(sq);
+        present
+    }
+
+    /// The number of squares.
+    #[inline]
+    #[must_use]
+    pub const fn len(self) -> usize {
+        (self.0[0].count_ones()
+            + self.0[1].count_ones()
+            + self.0[2].count_ones()
+            + self.0[3].count_ones()) as usize
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0[0] | self.0[1] | self.0[2] | self.0[3] == 0
+    }
+
+    /// The first square in rank-major order (a1, b1, …, a2, …), if any.
+    #[must_use]
+    pub fn first(self) -> Option<Square> {
+        self.iter().next()
+    }
+
+    /// The squares in rank-major order (a1, b1, …, a2, …).
+    pub fn iter(self) -> SquareSetIter {
+        SquareSetIter {
+            words: self.0,
+            word: 0,
+        }
+    }
+}
+
+/// Iterator over the squares of a [`SquareSet`], in rank-major order.
+#[derive(Clone, Debug)]
+pub struct SquareSetIter {
+    words: [u64; 4],
+    word: usize,
+}
+
+impl Iterator for SquareSetIter {
+    type Item = Square;
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        while self.word < 4 {
+            let w = self.words[self.word];
+            if w != 0 {
+                let bit = w.trailing_zeros() as usize;
+                self.words[self.word] = w & (w - 1);
+                return Square::from_index(self.word * 64 + bit);
+            }
+            self.word += 1;
+        }
+        None
+    }
+}
+
+impl IntoIterator for SquareSet {
+    type Item = Square;
+    type IntoIter = SquareSetIter;
+    fn into_iter(self) -> SquareSetIter {
+        self.iter()
+    }
+}
+
+impl FromIterator<Square> for SquareSet {
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> SquareSet {
+        let mut set = SquareSet::EMPTY;
+        for sq in iter {
+            set.insert(sq);
+        }
+        set
+    }
+}
+
+macro_rules! bitwise {
+    ($trait:ident, $method:ident, $assign_trait:ident, $assign_method:ident, $op:tt) => {
+        impl $trait for SquareSet {
+            type Output = SquareSet;
+            #[inline]
+            fn $method(self, rhs: SquareSet) -> SquareSet {
+                SquareSet([
+                    self.0[0] $op rhs.0[0],
+                    self.0[1] $op rhs.0[1],
+                    self.0[2] $op rhs.0[2],
+                    self.0[3] $op rhs.0[3],
+                ])
+            }
+        }
+        impl $assign_trait for SquareSet {
+            #[inline]
+            fn $assign_method(&mut self, rhs: SquareSet) {
+                *self = *self $op rhs;
+            }
+        }
+    };
+}
+bitwise!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+bitwise!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+
+impl Not for SquareSet {
+    type Output = SquareSet;
+    #[inline]
+    fn not(self) -> SquareSet {
+        SquareSet([!self.0[0], !self.0[1], !self.0[2], !self.0[3]])
+    }
+}
+
+impl Sub for SquareSet {
+    type Output = SquareSet;
+    #[inline]
+    fn sub(self, rhs: SquareSet) -> SquareSet {
+        self & !rhs
+    }
+}
+
+impl fmt::Debug for SquareSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set()
+            .entries(self.iter().map(|s| s.to_string()))
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rectangle_counts() {
+        assert_eq!(SquareSet::rectangle(8, 8).len(), 64);
+        assert_eq!(SquareSet::rectangle(16, 16), SquareSet::FULL);
+        assert!(SquareSet::rectangle(0, 5).is_empty());
+    }
+
+    #[test]
+    fn set_algebra() {
+        let a: SquareSet = ["a1", "b2", "p16"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        let b: SquareSet = ["b2", "c3"].iter().map(|s| s.parse().unwrap()).collect();
+        assert_eq!((a | b).len(), 4);
+        assert_eq!((a & b).len(), 1);
+        assert_eq!((a - b).len(), 2);
+        assert_eq!((!a).len(), 253);
+        let mut c = a;
+        assert!(c.remove(Square::at(15, 15)));
+        assert!(!c.remove(Square::at(15, 15)));
+        assert!(c.insert(Square::at(15, 15)));
+        assert_eq!(c, a);
+        assert_eq!(a.iter().last(), Some(Square::at(15, 15)));
+    }
+}
