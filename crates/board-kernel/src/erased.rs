@@ -37,6 +37,8 @@ pub trait DynState: Send + Sync + fmt::Debug {
     fn position_text(&self) -> String;
     /// The multi-line diagram.
     fn diagram(&self) -> String;
+    /// The diagram with ANSI colours (the plain one for games without colours).
+    fn coloured_diagram(&self) -> String;
     /// The side to move.
     fn side_to_move(&self) -> Side;
     /// Ongoing or finished.
@@ -136,6 +138,9 @@ impl<G: Game> DynState for ErasedState<G> {
     }
     fn diagram(&self) -> String {
         self.game.diagram(&self.state)
+    }
+    fn coloured_diagram(&self) -> String {
+        self.game.coloured_diagram(&self.state)
     }
     fn side_to_move(&self) -> Side {
         self.game.side_to_move(&self.state)

@@ -203,6 +203,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// A multi-line text diagram of the position for people (no trailing newline needed).
     fn diagram(&self, state: &Self::State) -> String;
 
+    /// The diagram with ANSI colours for a terminal (Kamisado's square colours); the plain
+    /// [`Game::diagram`] by default. Front ends call it only when colour is wanted.
+    fn coloured_diagram(&self, state: &Self::State) -> String {
+        self.diagram(state)
+    }
+
     /// The rule book: the rules in the crate's words, with examples the docs generator
     /// renders from engine positions.
     fn rule_book() -> RuleBook;
