@@ -42,12 +42,12 @@ pub fn generated_docs() -> Result<Vec<(PathBuf, String)>, String> {
     Ok(docs)
 }
 
+/// A realised setup: the game, the state reached, and the moves played (canonical texts).
+pub type Realised = (Box<dyn DynGame>, Box<dyn DynState>, Vec<String>);
+
 /// The state a rule-book setup describes: the game with the setup's options, the position
 /// (or the initial one) and the moves played, with the canonical texts of those moves.
-pub fn realise(
-    name: &str,
-    setup: &Setup,
-) -> Result<(Box<dyn DynGame>, Box<dyn DynState>, Vec<String>), String> {
+pub fn realise(name: &str, setup: &Setup) -> Result<Realised, String> {
     let options: Vec<(String, String)> = setup
         .options
         .iter()

@@ -53,6 +53,8 @@ enum Command {
     },
 }
 
+type GameAndState = (Box<dyn DynGame>, Box<dyn DynState>);
+
 #[derive(Args, Debug)]
 struct GameArgs {
     /// The game (see `towers list`).
@@ -75,7 +77,7 @@ impl GameArgs {
         registry::build(&self.game, &pairs).map_err(|e| e.to_string())
     }
 
-    fn start(&self) -> Result<(Box<dyn DynGame>, Box<dyn DynState>), String> {
+    fn start(&self) -> Result<GameAndState, String> {
         let game = self.game()?;
         let state = match &self.position {
             Some(text) => game
