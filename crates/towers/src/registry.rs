@@ -15,6 +15,8 @@ macro_rules! for_each_game {
     ($callback:ident) => {
         $callback! {
             kamisado::Kamisado,
+            tower_of_power::TowerOfPower,
+            seven_sages::SevenSages,
         }
     };
 }

@@ -1,0 +1,266 @@
+//! The rules engine: [`SevenSages`] implements the workspace's game contract.
+
+use board_kernel::{BySide, Game, GameOptions, OptionError, ParseError, RuleBook, Side, Status};
+
+use crate::board::{KIND, dir_index, goal_of, is_backward_diagonal, square};
+use crate::options::{KickMode, Options};
+use crate::pieces::on_board;
+use crate::state::State;
+use crate::turn::{Move, Mover, may_stop, play, ray, ray_moves, sage_moves};
+
+/// Seven Sages with its options fixed.
+///
+/// ```
+/// use board_kernel::{Game, GameOptions};
+/// use seven_sages::{Options, SevenSages};
+/// let game = SevenSages::default();
+/// let mut state = game.initial_state();
+/// let mut moves = Vec::new();
+/// game.legal_moves(&state, &mut moves);
+/// assert_eq!(moves.len(), 173); // 148 plain moves and 25 kicks (§10, example 1)
+/// game.apply_text(&mut state, "h5-h8/c10")?;
+/// assert_eq!(state.ball().to_string(), "c10");
+///
+/// let winther = SevenSages::new(Options::from_pairs([("kick_mode", "StopBefore")])?)?;
+/// moves.clear();
+/// winther.legal_moves(&winther.initial_state(), &mut moves);
+/// assert_eq!(moves.len(), 172);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct SevenSages {
+    options: Options,
+}
+
+impl SevenSages {
+    /// Whether the sage move `mv` (not a pass) is legal, looking only at its own ray.
+    fn sage_move_is_legal(&self, state: &State, mv: &Move) -> bool {
+        let (from, to) = match *mv {
+            Move::Plain { from, to } | Move::Kick { from, to, .. } => (from, to),
+            Move::Pass => return false,
+        };
+        let (Some(f), Some(_)) = (on_board(from), on_board(to)) else {
+            return false;
+        };
+        let mover = Mover::new(&self.options, state);
+        if !mover.own.has(f) {
+            return false;
+        }
+        let Some((dir, _)) = from.line_to(to) else {
+            return false;
+        };
+        let mut found = false;
+        ray_moves(&mover, state, f, dir_index(dir), &mut |m| {
+            found |= m == *mv;
+        });
+        found
+    }
+
+    fn has_sage_move(&self, state: &State) -> bool {
+        let mut any = false;
+        sage_moves(&self.options, state, &mut |_| any = true);
+        any
+    }
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
+}
+
+impl Game for SevenSages {
+    const NAME: &'static str = "seven-sages";
+    const TITLE: &'static str = "Seven Sages";
+
+    type Options = Options;
+    type State = State;
+    type Move = Move;
+
+    fn new(options: Options) -> Result<Self, OptionError> {
+        options.validate()?;
+        Ok(SevenSages { options })
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn initial_state(&self) -> State {
+        State::initial()
+    }
+
+    fn side_to_move(&self, state: &State) -> Side {
+        state.to_move
+    }
+
+    fn status(&self, state: &State) -> Status {
+        state.outcome.status()
+    }
+
+    fn scores(&self, state: &State) -> Option<BySide<i64>> {
+        Some(BySide::new(
+            i64::from(state.score[0]),
+            i64::from(state.score[1]),
+        ))
+    }
+
+    fn heuristic(&self, state: &State, side: Side) -> Option<f64> {
+        if let crate::end::Outcome::Finished { winner, .. } = state.outcome {
+            return Some(match winner {
+                Some(w) if w == side => 1.0,
+                Some(_) => -1.0,
+                None => 0.0,
+            });
+        }
+        let me = f64::from(state.score[side.index()]);
+        let them = f64::from(state.score[side.opponent().index()]);
+        let target = f64::from(self.options.points_to_win.max(1));
+        // How far up the board the ball is, from `side`'s point of view, in [-1, 1].
+        let rank = f64::from(state.ball / 16);
+        let advance = match side {
+            Side::White => (rank - 7.0) / 7.0,
+            Side::Black => (7.0 - rank) / 7.0,
+        };
+        Some((0.8 * (me - them) / target + 0.2 * advance).clamp(-1.0, 1.0))
+    }
+
+    fn legal_moves(&self, state: &State, moves: &mut Vec<Move>) {
+        if state.outcome.is_finished() {
+            return;
+        }
+        let before = moves.len();
+        sage_moves(&self.options, state, &mut |m| moves.push(m));
+        if moves.len() == before {
+            moves.push(Move::Pass);
+        }
+    }
+
+    fn play_unchecked(&self, state: &mut State, mv: &Move) {
+        play(&self.options, state, mv);
+    }
+
+    fn is_legal(&self, state: &State, mv: &Move) -> bool {
+        if state.outcome.is_finished() {
+            return false;
+        }
+        match mv {
+            Move::Pass => !self.has_sage_move(state),
+            _ => self.sage_move_is_legal(state, mv),
+        }
+    }
+
+    fn why_illegal(&self, state: &State, mv: &Move) -> String {
+        if state.outcome.is_finished() {
+            return "the game is over".to_owned();
+        }
+        let side = state.to_move;
+        let name = side_name(side);
+        let (from, to, ball) = match *mv {
+            Move::Pass => {
+                return format!("{name} has a move, and a player passes only when he has none");
+            }
+            Move::Plain { from, to } => (from, to, None),
+            Move::Kick { from, to, ball } => (from, to, Some(ball)),
+        };
+        let (Some(f), Some(t)) = (on_board(from), on_board(to)) else {
+            return "a square is off the board".to_owned();
+        };
+        let mover = Mover::new(&self.options, state);
+        if !mover.own.has(f) {
+            return format!("there is no {name} sage on {from}");
+        }
+        let Some((dir, _)) = from.line_to(to) else {
+            return format!(
+                "a sage slides in a straight line (orthogonally or diagonally); {to} is not on a line from {from}"
+            );
+        };
+        let d = dir_index(dir);
+        let r = ray(&mover, state, f, d);
+        let reached = r.cells[..r.len].contains(&t);
+        let stop_before = self.options.kick_mode == KickMode::StopBefore;
+        match ball {
+            None => {
+                if is_backward_diagonal(side, d) {
+                    return format!(
+                        "a plain move may not go diagonally backward ({dir} for {name}); only kicks may"
+                    );
+                }
+                if !reached {
+                    if r.hits_ball && t == state.ball {
+                        return format!(
+                            "the ball is on {to}: running into it is a kick, written {from}-{to}/<ball's cell>"
+                        );
+                    }
+                    return format!("the way from {from} to {to} is blocked");
+                }
+                if KIND[t as usize] == goal_of(side.opponent()) {
+                    return format!(
+                        "a sage may pass through the opponent's goal area but not stop there ({to})"
+                    );
+                }
+                if !may_stop(&mover, f, t) {
+                    return format!("{name} would have more than one sage in its own goal area");
+                }
+                if r.kick.is_some() {
+                    return format!(
+                        "the sage runs into the ball: with kick_mode = StopBefore, stopping on {to} \
+                         in front of the ball is a kick, written {from}-{to}/<ball's cell>"
+                    );
+                }
+                "it is not a legal plain move".to_owned()
+            }
+            Some(b) => {
+                if !r.hits_ball {
+                    return format!(
+                        "the slide from {from} towards {to} does not run into the ball"
+                    );
+                }
+                let Some(k) = r.kick else {
+                    return format!(
+                        "the ball on {} cannot be kicked {dir}: on its first leg it must move and \
+                         meet another stone",
+                        square(state.ball)
+                    );
+                };
+                if k.kicker != t {
+                    let expected = square(k.kicker);
+                    return if stop_before && t == state.ball {
+                        format!(
+                            "with kick_mode = StopBefore the kicker stops in front of the ball, on {expected}"
+                        )
+                    } else {
+                        format!("this kicker ends on {expected}, not {to}")
+                    };
+                }
+                let cells: Vec<String> = k.finals.iter().map(|c| square(c).to_string()).collect();
+                let reachable = on_board(b).is_some_and(|c| k.finals.has(c));
+                if reachable {
+                    "it is not a legal kick".to_owned()
+                } else {
+                    format!(
+                        "the ball cannot stop on {b}; this kick may leave it on {}",
+                        cells.join(" ")
+                    )
+                }
+            }
+        }
+    }
+
+    fn parse_move(&self, _state: &State, text: &str) -> Result<Move, ParseError> {
+        crate::notation::parse_move(text)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<State, ParseError> {
+        crate::position::parse(text)
+    }
+
+    fn diagram(&self, state: &State) -> String {
+        crate::position::diagram(state)
+    }
+
+    fn rule_book() -> RuleBook {
+        crate::rulebook::rule_book()
+    }
+}

@@ -1,0 +1,170 @@
+//! The kick and the ball's flight (§4.2): the first leg, the pivots, the bounces, and the set
+//! of cells where the kicker may choose to stop the ball.
+
+use board_kernel::Side;
+
+use crate::board::{Cell, FIELD, KIND, STEP, goal_of, is_goal};
+use crate::options::{Deviation, KickMode, Options, OwnGoal};
+use crate::pieces::Cells;
+
+/// Which cell kinds the ball may enter for a kicker of one side (indexed by kind).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BallRules {
+    enter: [bool; 5],
+    turn: u8,
+    reverse_later: bool,
+    first_mandatory: bool,
+    stop_before: bool,
+    lob: bool,
+}
+
+impl BallRules {
+    pub(crate) fn new(options: &Options, kicker: Side) -> BallRules {
+        let mut enter = [false; 5];
+        enter[FIELD as usize] = true;
+        enter[goal_of(kicker.opponent()) as usize] = true;
+        if options.own_goal == OwnGoal::ScoresForOpponent {
+            enter[goal_of(kicker) as usize] = true;
+        }
+        BallRules {
+            enter,
+            turn: match options.deviation {
+                Deviation::Right => 2,
+                Deviation::Half => 1,
+            },
+            reverse_later: options.reverse_on_later_bounces,
+            first_mandatory: options.first_bounce_mandatory,
+            stop_before: options.kick_mode == KickMode::StopBefore,
+            lob: options.lob,
+        }
+    }
+
+    #[inline]
+    fn enterable(&self, c: Cell) -> bool {
+        self.enter[KIND[c as usize] as usize]
+    }
+}
+
+/// A legal kick in one direction: where the kicker ends and where the ball may stop.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Kick {
+    /// The kicker's final cell (`F`, or `F − d` in StopBefore mode).
+    pub(crate) kicker: Cell,
+    /// The ball's legal final cells (never empty).
+    pub(crate) finals: Cells,
+}
+
+/// The kick of the sage on `from` in direction `d` (an index of `STEP`), whose slide crossed
+/// `run` empty cells before reaching the ball on `ball`; `sages` holds every sage on the
+/// board. `None` when there is no kick in this direction.
+pub(crate) fn kick(
+    rules: &BallRules,
+    sages: Cells,
+    from: Cell,
+    d: u8,
+    ball: Cell,
+    run: u32,
+) -> Option<Kick> {
+    let step = STEP[d as usize];
+    let stop_before = rules.stop_before && run >= 1;
+    let kicker = if stop_before {
+        ball.wrapping_sub(step)
+    } else {
+        ball
+    };
+    let mut stones = sages;
+    stones.remove(from);
+    stones.insert(kicker);
+
+    // First leg: the ball must move (unless StopBefore lets it pivot on F) and meet a stone.
+    let mut c = ball;
+    let p1 = loop {
+        let next = c.wrapping_add(step);
+        if stones.has(next) {
+            if c == ball && !stop_before {
+                if rules.lob && run == 0 {
+                    let landing = next.wrapping_add(step);
+                    if rules.enterable(landing) && !stones.has(landing) {
+                        let mut finals = Cells::EMPTY;
+                        finals.insert(landing);
+                        return Some(Kick { kicker, finals });
+                    }
+                }
+                return None;
+            }
+            break c;
+        }
+        if !rules.enterable(next) {
+            return None;
+        }
+        c = next;
+        if is_goal(KIND[c as usize]) {
+            let mut finals = Cells::EMPTY;
+            finals.insert(c);
+            return Some(Kick { kicker, finals });
+        }
+    };
+
+    // Bounces: a search over (pivot, incoming direction), the first pivot apart.
+    let mut finals = Cells::EMPTY;
+    let mut seen = [0u64; 32];
+    let mut stack = [0u16; 2048];
+    let mut top = 0usize;
+    let mut pivot = p1;
+    let mut din = d;
+    let mut first = true;
+    loop {
+        let mut dirs = [0u8; 3];
+        dirs[0] = (din + rules.turn) & 7;
+        dirs[1] = (din + 8 - rules.turn) & 7;
+        let mut count = 2;
+        if first || rules.reverse_later {
+            dirs[2] = (din + 4) & 7;
+            count = 3;
+        }
+        let mut moved = false;
+        for &e in &dirs[..count] {
+            let step = STEP[e as usize];
+            let mut c = pivot.wrapping_add(step);
+            while rules.enterable(c) && !stones.has(c) {
+                moved = true;
+                finals.insert(c);
+                if is_goal(KIND[c as usize]) {
+                    break;
+                }
+                let next = c.wrapping_add(step);
+                if stones.has(next) {
+                    let id = (c as usize) << 3 | e as usize;
+                    let bit = 1u64 << (id & 63);
+                    if seen[id >> 6] & bit == 0 {
+                        seen[id >> 6] |= bit;
+                        stack[top] = id as u16;
+                        top += 1;
+                    }
+                    break;
+                }
+                c = next;
+            }
+        }
+        if first && (!moved || !rules.first_mandatory) {
+            finals.insert(pivot);
+        }
+        first = false;
+        if top == 0 {
+            break;
+        }
+        top -= 1;
+        let id = stack[top];
+        pivot = (id >> 3) as u8;
+        din = (id & 7) as u8;
+    }
+
+    if stop_before {
+        // A ball back on its own cell is no kick (§4.2, §9.17).
+        finals.remove(ball);
+        if finals.is_empty() {
+            return None;
+        }
+    }
+    Some(Kick { kicker, finals })
+}

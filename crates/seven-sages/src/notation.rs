@@ -1,0 +1,129 @@
+//! Move notation (§6): `pass`, `s-t` for a plain move, `s-t/b` for a kick, with `+` when the
+//! ball ends in a goal area.
+
+use std::fmt;
+
+use board_kernel::{ParseError, Square};
+
+use crate::board::{KIND, OFF, is_goal};
+use crate::turn::Move;
+
+fn in_goal(sq: Square) -> bool {
+    is_goal(KIND[sq.index()])
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Pass => f.write_str("pass"),
+            Move::Plain { from, to } => write!(f, "{from}-{to}"),
+            Move::Kick { from, to, ball } => {
+                write!(f, "{from}-{to}/{ball}")?;
+                if in_goal(*ball) {
+                    f.write_str("+")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Reads one square of the 15×15 board at the start of `text`.
+fn square_prefix(input: &str, text: &str, what: &str) -> Result<(Square, usize), ParseError> {
+    let (sq, used) = Square::parse_prefix(text).map_err(|e| {
+        ParseError::bad_move(input, format!("expected a square (a1 … o15): {}", e.reason)).at(what)
+    })?;
+    if KIND[sq.index()] == OFF {
+        return Err(ParseError::bad_move(
+            input,
+            format!("{sq} is off the board (files a-o, ranks 1-15)"),
+        )
+        .at(what));
+    }
+    Ok((sq, used))
+}
+
+/// Parses a move in the notation of §6 (the `+` is optional, but only allowed when the ball
+/// ends in a goal area).
+pub(crate) fn parse_move(input: &str) -> Result<Move, ParseError> {
+    if input == "pass" {
+        return Ok(Move::Pass);
+    }
+    let bad = |reason: &str| ParseError::bad_move(input, reason);
+    if input.is_empty() {
+        return Err(bad("empty move; write `pass`, `s-t` or `s-t/b`"));
+    }
+    let (from, used) = square_prefix(input, input, "the sage's square")?;
+    let rest = &input[used..];
+    let Some(rest) = rest.strip_prefix('-') else {
+        return Err(
+            bad("expected `-` after the sage's square (`s-t` or `s-t/b`)")
+                .at(format!("character {}", used + 1)),
+        );
+    };
+    let (to, used2) = square_prefix(input, rest, "the destination square")?;
+    let rest = &rest[used2..];
+    if rest.is_empty() {
+        if from == to {
+            return Err(bad("the sage must move to another square"));
+        }
+        return Ok(Move::Plain { from, to });
+    }
+    let Some(rest) = rest.strip_prefix('/') else {
+        return Err(
+            bad("expected `/` and the ball's square after the destination")
+                .at(format!("character {}", input.len() - rest.len() + 1)),
+        );
+    };
+    let (ball, used3) = square_prefix(input, rest, "the ball's square")?;
+    let rest = &rest[used3..];
+    match rest {
+        "" => {}
+        "+" if in_goal(ball) => {}
+        "+" => {
+            return Err(bad(
+                "`+` marks a ball ending in a goal area (f1-j1 or f15-j15)",
+            ));
+        }
+        _ => {
+            return Err(bad("unexpected text after the ball's square")
+                .at(format!("character {}", input.len() - rest.len() + 1)));
+        }
+    }
+    if from == to {
+        return Err(bad("the kicker must move to another square"));
+    }
+    Ok(Move::Kick { from, to, ball })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_round_trips() {
+        for text in ["pass", "d3-d7", "h5-h8/h9", "f10-f12/g15+", "h7-h8/h10"] {
+            assert_eq!(parse_move(text).unwrap().to_string(), text);
+        }
+        assert_eq!(
+            parse_move("f10-f12/g15").unwrap().to_string(),
+            "f10-f12/g15+"
+        );
+        for bad in [
+            "",
+            "d3",
+            "d3-",
+            "d3-d3",
+            "d3d7",
+            "p1-a1",
+            "a16-a1",
+            "h5-h8/h9+",
+            "h5-h8/",
+            "h5-h8/h9x",
+            "Pass",
+            "h5-h8h9",
+        ] {
+            assert!(parse_move(bad).is_err(), "{bad}");
+        }
+    }
+}

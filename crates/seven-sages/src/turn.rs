@@ -1,0 +1,292 @@
+//! A turn (§4): one sage move — a plain slide or a kick with its chosen outcome — or a forced
+//! pass; generating them, and what happens after the move (goals, reset, end checks).
+
+use board_kernel::{Side, Square};
+use serde::{Deserialize, Serialize};
+
+use crate::board::{Cell, KIND, OFF, STEP, goal_of, is_backward_diagonal, is_goal};
+use crate::end::{EndReason, Outcome, winner_on_score};
+use crate::kick::{BallRules, kick};
+use crate::options::Options;
+use crate::pieces::Cells;
+use crate::state::State;
+
+/// One whole turn.
+///
+/// A kick is identified by its result: the kicker's start and end cells and the ball's final
+/// cell (different bounce paths to the same cell are the same move). It prints in the spec's
+/// notation (§6).
+///
+/// ```
+/// use board_kernel::Game;
+/// use seven_sages::{Move, SevenSages};
+/// let game = SevenSages::default();
+/// let start = game.initial_state();
+/// let kick = game.parse_move(&start, "h5-h8/h9")?;
+/// assert!(matches!(kick, Move::Kick { .. }));
+/// assert_eq!(kick.to_string(), "h5-h8/h9");
+/// assert!(game.is_legal(&start, &kick));
+/// # Ok::<(), board_kernel::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Move {
+    /// A forced pass: only legal when the side to move has no other move.
+    Pass,
+    /// A plain slide of the sage on `from` to the empty cell `to`.
+    Plain {
+        /// The sage's cell.
+        from: Square,
+        /// Its destination.
+        to: Square,
+    },
+    /// A kick: the sage on `from` slides into the ball and ends on `to`; the ball ends on
+    /// `ball`.
+    Kick {
+        /// The kicker's cell.
+        from: Square,
+        /// The kicker's final cell (the ball's former cell, or the cell before it in
+        /// StopBefore mode).
+        to: Square,
+        /// The ball's final cell.
+        ball: Square,
+    },
+}
+
+impl Move {
+    /// The move packed into one number (kind and three cell indices), for hashing.
+    fn packed(&self) -> u32 {
+        match *self {
+            Move::Pass => 0,
+            Move::Plain { from, to } => 1 | (from.index() as u32) << 8 | (to.index() as u32) << 16,
+            Move::Kick { from, to, ball } => {
+                2 | (ball.index() as u32) << 2
+                    | (from.index() as u32) << 10
+                    | (to.index() as u32) << 18
+            }
+        }
+    }
+}
+
+// One hasher write per move instead of one per coordinate: move sets are hashed a lot by
+// callers (distinctness checks, transposition tables). Equal moves pack to equal numbers.
+impl std::hash::Hash for Move {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u32(self.packed());
+    }
+}
+
+/// Everything a generator needs about the side to move.
+pub(crate) struct Mover {
+    pub(crate) side: Side,
+    pub(crate) own: Cells,
+    pub(crate) all: Cells,
+    pub(crate) own_goal: u8,
+    pub(crate) opp_goal: u8,
+    /// How many own sages stand in the own goal area.
+    pub(crate) in_goal: u32,
+    pub(crate) rules: BallRules,
+}
+
+impl Mover {
+    pub(crate) fn new(options: &Options, state: &State) -> Mover {
+        let side = state.to_move;
+        let own = state.sages[side.index()];
+        let own_goal = goal_of(side);
+        Mover {
+            side,
+            own,
+            all: own.union(state.sages[side.opponent().index()]),
+            own_goal,
+            opp_goal: goal_of(side.opponent()),
+            in_goal: own.count_kind(own_goal),
+            rules: BallRules::new(options, side),
+        }
+    }
+}
+
+/// What a slide in one direction meets.
+pub(crate) struct Ray {
+    /// Empty cells crossed, in order (at most 14).
+    pub(crate) cells: [Cell; 16],
+    /// How many.
+    pub(crate) len: usize,
+    /// The kick that the slide makes, if it runs into the ball and a kick is legal.
+    pub(crate) kick: Option<crate::kick::Kick>,
+    /// Whether the slide ended against the ball.
+    pub(crate) hits_ball: bool,
+}
+
+/// Walks from `from` in direction `d` and works out the kick, if any.
+pub(crate) fn ray(mover: &Mover, state: &State, from: Cell, d: u8) -> Ray {
+    let step = STEP[d as usize];
+    let mut ray = Ray {
+        cells: [0; 16],
+        len: 0,
+        kick: None,
+        hits_ball: false,
+    };
+    let mut c = from;
+    loop {
+        c = c.wrapping_add(step);
+        if KIND[c as usize] == OFF || mover.all.has(c) || ray.len == 15 {
+            break;
+        }
+        if c == state.ball {
+            ray.hits_ball = true;
+            ray.kick = kick(&mover.rules, mover.all, from, d, c, ray.len as u32);
+            break;
+        }
+        ray.cells[ray.len] = c;
+        ray.len += 1;
+    }
+    ray
+}
+
+/// Whether the sage of `mover` on `from` may stop on the empty cell `to` by a plain move
+/// (§4.1): not in the opponent's goal area, and at most one own sage in the own goal area
+/// afterwards.
+#[inline]
+pub(crate) fn may_stop(mover: &Mover, from: Cell, to: Cell) -> bool {
+    let kind = KIND[to as usize];
+    if kind == mover.opp_goal {
+        return false;
+    }
+    if kind == mover.own_goal {
+        let others = mover.in_goal - u32::from(KIND[from as usize] == mover.own_goal);
+        return others == 0;
+    }
+    true
+}
+
+/// The plain destinations of one ray that are legal, in order.
+pub(crate) fn plain_stops<'a>(
+    mover: &'a Mover,
+    from: Cell,
+    d: u8,
+    ray: &'a Ray,
+) -> impl Iterator<Item = Cell> + 'a {
+    let allowed = !is_backward_diagonal(mover.side, d);
+    // With a kick in this direction a StopBefore kicker cannot stop in front of the ball.
+    let blocked_last = ray.kick.is_some() && ray.len > 0 && {
+        let k = ray.kick.as_ref().map_or(0, |k| k.kicker);
+        k == ray.cells[ray.len - 1]
+    };
+    let usable = if blocked_last { ray.len - 1 } else { ray.len };
+    ray.cells[..if allowed { usable } else { 0 }]
+        .iter()
+        .copied()
+        .filter(move |&t| may_stop(mover, from, t))
+}
+
+/// Calls `emit` with every move of the sage on `from` in direction `d`.
+#[inline]
+pub(crate) fn ray_moves(
+    mover: &Mover,
+    state: &State,
+    from: Cell,
+    d: u8,
+    emit: &mut impl FnMut(Move),
+) {
+    let ray = ray(mover, state, from, d);
+    let from_sq = crate::board::square(from);
+    for t in plain_stops(mover, from, d, &ray) {
+        emit(Move::Plain {
+            from: from_sq,
+            to: crate::board::square(t),
+        });
+    }
+    if let Some(k) = ray.kick {
+        let to = crate::board::square(k.kicker);
+        for b in k.finals.iter() {
+            emit(Move::Kick {
+                from: from_sq,
+                to,
+                ball: crate::board::square(b),
+            });
+        }
+    }
+}
+
+/// Calls `emit` with every sage move of the side to move (no pass).
+pub(crate) fn sage_moves(options: &Options, state: &State, emit: &mut impl FnMut(Move)) {
+    let mover = Mover::new(options, state);
+    for from in mover.own.iter() {
+        for d in 0..8 {
+            ray_moves(&mover, state, from, d, emit);
+        }
+    }
+}
+
+/// Plays a legal move: moves the pieces, then scores, resets and checks the end (§4.3, §5).
+pub(crate) fn play(options: &Options, state: &mut State, mv: &Move) {
+    let side = state.to_move;
+    let mut scorer = None;
+    match *mv {
+        Move::Pass => {}
+        Move::Plain { from, to } => {
+            let set = &mut state.sages[side.index()];
+            set.remove(crate::board::cell(from));
+            set.insert(crate::board::cell(to));
+        }
+        Move::Kick { from, to, ball } => {
+            let set = &mut state.sages[side.index()];
+            set.remove(crate::board::cell(from));
+            set.insert(crate::board::cell(to));
+            state.ball = crate::board::cell(ball);
+            let kind = KIND[state.ball as usize];
+            if is_goal(kind) {
+                // The side attacking that goal area scores.
+                scorer = Some(if kind == goal_of(Side::Black) {
+                    Side::White
+                } else {
+                    Side::Black
+                });
+            }
+        }
+    }
+    state.ply = state.ply.saturating_add(1);
+    if let Some(scorer) = scorer {
+        let points = &mut state.score[scorer.index()];
+        *points = points.saturating_add(1);
+        state.since = 0;
+        state.passes = 0;
+        state.to_move = scorer.opponent();
+        if *points >= options.points_to_win {
+            state.outcome = Outcome::Finished {
+                winner: Some(scorer),
+                reason: EndReason::Points,
+            };
+        } else {
+            state.reset_pieces();
+            state.history.clear();
+            state.history.push(state.key());
+        }
+        return;
+    }
+    state.since = state.since.saturating_add(1);
+    state.passes = if *mv == Move::Pass {
+        state.passes.saturating_add(1)
+    } else {
+        0
+    };
+    state.to_move = side.opponent();
+    let key = state.key();
+    state.history.push(key);
+    let reason = if state.passes >= 2 {
+        Some(EndReason::DoublePass)
+    } else if options.repetition_limit > 0
+        && state.history.iter().filter(|&&k| k == key).count() >= options.repetition_limit as usize
+    {
+        Some(EndReason::Repetition)
+    } else if options.max_plies_per_point > 0 && state.since >= options.max_plies_per_point {
+        Some(EndReason::MaxPlies)
+    } else {
+        None
+    };
+    if let Some(reason) = reason {
+        state.outcome = Outcome::Finished {
+            winner: winner_on_score(state.score),
+            reason,
+        };
+    }
+}

@@ -1,0 +1,216 @@
+//! Notation: the original article's move notation, in lower case.
+//!
+//! A row move is `F-T-E` (far end of the row, base, last deal square: `a1-e1-e5`), a single
+//! step `S-Q` (`g5-f5`). Captures are not written; they follow from the position.
+
+use std::fmt;
+use std::str::FromStr;
+
+use board_kernel::{ParseError, Square};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::board::SIZE;
+use crate::turn::Move;
+
+/// Writes the text into a small buffer first: move texts are printed in bulk (move lists,
+/// records), and one `write_str` is much cheaper than the formatting machinery per square.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut buf = [0u8; 16];
+        let mut len = 0;
+        let mut put = |sq: Square, dash: bool| {
+            if dash {
+                buf[len] = b'-';
+                len += 1;
+            }
+            // Any kernel square (files a–p, ranks 1–16), so user-built moves print too.
+            buf[len] = b'a' + sq.file();
+            len += 1;
+            let rank = sq.rank() + 1;
+            if rank >= 10 {
+                buf[len] = b'1';
+                len += 1;
+            }
+            buf[len] = b'0' + rank % 10;
+            len += 1;
+        };
+        match *self {
+            Move::Row { far, base, end } => {
+                put(far, false);
+                put(base, true);
+                put(end, true);
+            }
+            Move::Step { from, to } => {
+                put(from, false);
+                put(to, true);
+            }
+        }
+        f.write_str(std::str::from_utf8(&buf[..len]).unwrap_or_default())
+    }
+}
+
+/// Reads one square of the 8×8 board: a file letter `a`–`h` and a rank digit `1`–`8`.
+fn square(input: &str, part: &str, which: &str) -> Result<Square, ParseError> {
+    let bad = |reason: String| ParseError::bad_move(input, reason).at(which.to_owned());
+    let bytes = part.as_bytes();
+    match bytes {
+        [f, r @ b'1'..=b'8'] if (b'a'..=b'h').contains(&f.to_ascii_lowercase()) => {
+            Ok(Square::at(f.to_ascii_lowercase() - b'a', r - b'1'))
+        }
+        [] => Err(bad("a square is missing".into())),
+        _ => Err(bad(format!(
+            "`{part}` is not a square of the board (a file a–h and a rank 1–{SIZE})"
+        ))),
+    }
+}
+
+impl FromStr for Move {
+    type Err = ParseError;
+
+    /// Reads `F-T-E` or `S-Q`, checking the shape rules of the notation: `F` and `E` lie on
+    /// lines through `T` at the same distance and in different directions, and `Q` is next
+    /// to `S`. Letters may be upper or lower case; outer spaces are ignored.
+    fn from_str(input: &str) -> Result<Move, ParseError> {
+        let text = input.trim();
+        let bad = |reason: &str| ParseError::bad_move(input, reason);
+        if text.is_empty() {
+            return Err(bad(
+                "empty move; write `F-T-E` (row move) or `S-Q` (single step)",
+            ));
+        }
+        let mut parts = text.split('-');
+        let parts = [parts.next(), parts.next(), parts.next(), parts.next()];
+        match parts {
+            [Some(from), Some(to), None, None] => {
+                let from = square(input, from, "the first square")?;
+                let to = square(input, to, "the second square")?;
+                if from.distance(to) != 1 {
+                    return Err(bad(&format!(
+                        "a single step goes to an adjacent square; {to} is not next to {from}"
+                    )));
+                }
+                Ok(Move::Step { from, to })
+            }
+            [Some(far), Some(base), Some(end), None] => {
+                let far = square(input, far, "the far end (first square)")?;
+                let base = square(input, base, "the base (second square)")?;
+                let end = square(input, end, "the last deal square (third square)")?;
+                if far == base {
+                    return Err(bad("the far end and the base of a row must differ"));
+                }
+                let Some((u, k)) = base.line_to(far) else {
+                    return Err(bad(&format!(
+                        "{far} is not on a rank, file or diagonal through the base {base}"
+                    )));
+                };
+                let Some((v, k2)) = base.line_to(end) else {
+                    return Err(bad(&format!(
+                        "the last deal square {end} is not on a rank, file or diagonal through \
+                         the base {base}"
+                    )));
+                };
+                if k2 != k {
+                    return Err(bad(&format!(
+                        "the row {far}-{base} lifts {k} stone{}, so the last deal square is \
+                         {k} square{} from the base, not {k2}",
+                        if k == 1 { "" } else { "s" },
+                        if k == 1 { "" } else { "s" },
+                    )));
+                }
+                if u == v {
+                    return Err(bad(&format!(
+                        "the pile may not be dealt back over the row (direction {u})"
+                    )));
+                }
+                Ok(Move::Row { far, base, end })
+            }
+            _ => Err(bad(
+                "a move is `F-T-E` (row move: far end, base, last deal square) or `S-Q` \
+                 (single step)",
+            )),
+        }
+    }
+}
+
+/// Reads a game record: moves in order, White's first, one per line or separated by spaces.
+///
+/// Only the notation is checked here; replay the moves with
+/// [`Game::apply`](board_kernel::Game::apply) to check that they are legal.
+///
+/// ```
+/// use tower_of_power::notation::parse_record;
+/// let moves = parse_record("a5-e1-e5 h4-e7-e4\na1-e1-e5")?;
+/// assert_eq!(moves.len(), 3);
+/// assert_eq!(moves[1].to_string(), "h4-e7-e4");
+/// # Ok::<(), board_kernel::ParseError>(())
+/// ```
+///
+/// # Errors
+/// The first move that does not parse, with its number (and the faulty square) in `at`.
+pub fn parse_record(text: &str) -> Result<Vec<Move>, ParseError> {
+    text.split_whitespace()
+        .enumerate()
+        .map(|(i, token)| {
+            token.parse().map_err(|e: ParseError| {
+                let at = match &e.at {
+                    Some(inner) => format!("move {}, {inner}", i + 1),
+                    None => format!("move {}", i + 1),
+                };
+                e.at(at)
+            })
+        })
+        .collect()
+}
+
+/// Moves serialise as their notation, so game records stay readable.
+impl Serialize for Move {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Move {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Move, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_round_trips() {
+        for text in ["a1-e1-e5", "h4-e7-e4", "e8-e6-e4", "g5-f5", "b1-a1-a2"] {
+            assert_eq!(text.parse::<Move>().unwrap().to_string(), text);
+        }
+        assert_eq!(
+            " A1-E1-E5 ".parse::<Move>().unwrap().to_string(),
+            "a1-e1-e5"
+        );
+    }
+
+    #[test]
+    fn bad_shapes_are_rejected_with_reasons() {
+        let cases = [
+            ("", "empty"),
+            ("a1", "F-T-E"),
+            ("a1-a2-a3-a4", "F-T-E"),
+            ("a1-i1", "not a square"),
+            ("a1-a9", "not a square"),
+            ("a1-a3", "adjacent"),
+            ("a1-a1", "adjacent"),
+            ("a1-a1-a2", "must differ"),
+            ("a1-c2-c3", "rank, file or diagonal"),
+            ("a1-c1-d3", "last deal square"),
+            ("a1-c1-c2", "2 squares from the base"),
+            ("a1-c1-a1", "back over the row"),
+            ("a1--a2", "missing"),
+        ];
+        for (text, needle) in cases {
+            let err = text.parse::<Move>().unwrap_err();
+            assert!(err.to_string().contains(needle), "{text}: {err}");
+        }
+    }
+}

@@ -1,0 +1,461 @@
+//! Position text: the one-line form programs read and write, and the diagram for people.
+//!
+//! The line has four fields: the board (rank 8 first, ranks separated by `/`, a digit for a
+//! run of empty squares, `w`/`b` for a single stone, `(wwb)` for a stack written bottom
+//! first), the side to move, the no-capture counter and the turn count:
+//! `3bbbbb/4bbbb/5bbb/w5bb/ww5b/www5/wwww4/wwwww3 w 0 0`.
+
+use std::fmt;
+
+use board_kernel::{ParseError, Side, Square};
+use serde::{Deserialize, Serialize};
+
+use crate::board::{Board, on_board};
+use crate::pieces::{MAX_STONES, Tower};
+
+/// A position: the board, the side to move, the two counters and — when the repetition rule
+/// is on — the positions seen since the last capture.
+///
+/// The history is a `Vec<u64>` of 64-bit position keys (board and side to move), only kept
+/// when the game's `repetition_draw` option is on, and cleared at every capture (a position
+/// from before a capture has more stones, so it can never come back): at most
+/// `no_capture_draw_plies` + 1 entries, 8 bytes each. Otherwise a state holds no heap memory.
+///
+/// ```
+/// use board_kernel::{Game, Side};
+/// use tower_of_power::TowerOfPower;
+/// let game = TowerOfPower::default();
+/// let mut state = game.initial_state();
+/// game.apply_text(&mut state, "b1-d1-d3")?;
+/// assert_eq!(
+///     state.to_string(),
+///     "3bbbbb/4bbbb/5bbb/w5bb/ww5b/wwww4/www(ww)4/w2ww3 b 1 1"
+/// );
+/// assert_eq!(state.to_move(), Side::Black);
+/// assert_eq!(state.board().tower("d2".parse()?).to_string(), "ww");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "StateRecord", into = "StateRecord")]
+pub struct State {
+    pub(crate) board: Board,
+    pub(crate) to_move: Side,
+    pub(crate) quiet: u32,
+    pub(crate) turns: u32,
+    pub(crate) history: Vec<u64>,
+}
+
+impl State {
+    /// A position from its parts, with an empty repetition history.
+    #[must_use]
+    pub fn new(board: Board, to_move: Side, no_capture: u32, turns: u32) -> State {
+        State {
+            board,
+            to_move,
+            quiet: no_capture,
+            turns,
+            history: Vec::new(),
+        }
+    }
+
+    /// The stones on the board.
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// Consecutive moves made without a capture (the no-progress rule counts these).
+    #[must_use]
+    pub fn no_capture_count(&self) -> u32 {
+        self.quiet
+    }
+
+    /// Moves made so far by both players (no effect on the rules).
+    #[must_use]
+    pub fn turn_count(&self) -> u32 {
+        self.turns
+    }
+
+    /// The repetition history: keys of the positions since the last capture, oldest first,
+    /// the current one last (empty when the repetition rule is off).
+    #[must_use]
+    pub fn history(&self) -> &[u64] {
+        &self.history
+    }
+}
+
+/// The serialised form of a [`State`]: its position line and the repetition history.
+#[derive(Serialize, Deserialize)]
+struct StateRecord {
+    position: String,
+    #[serde(default)]
+    history: Vec<u64>,
+}
+
+impl From<State> for StateRecord {
+    fn from(state: State) -> StateRecord {
+        StateRecord {
+            position: state.to_string(),
+            history: state.history,
+        }
+    }
+}
+
+impl TryFrom<StateRecord> for State {
+    type Error = ParseError;
+    fn try_from(record: StateRecord) -> Result<State, ParseError> {
+        let mut state = parse(&record.position)?;
+        state.history = record.history;
+        Ok(state)
+    }
+}
+
+/// The board field of the position line.
+pub(crate) fn board_text(board: &Board) -> String {
+    let mut out = String::with_capacity(72);
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            let tower = board.tower(Square::at(file, rank));
+            if tower.is_empty() {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                out.push(char::from(b'0' + empty));
+                empty = 0;
+            }
+            if tower.height() > 1 {
+                out.push('(');
+            }
+            out.extend(tower.stones().map(Side::letter));
+            if tower.height() > 1 {
+                out.push(')');
+            }
+        }
+        if empty > 0 {
+            out.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out
+}
+
+impl fmt::Display for State {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {} {} {}",
+            board_text(&self.board),
+            self.to_move.letter(),
+            self.quiet,
+            self.turns
+        )
+    }
+}
+
+fn file_name(file: u8) -> char {
+    char::from(b'a' + file.min(7))
+}
+
+/// Reads the board field (ranks 8 to 1 separated by `/`).
+fn parse_board(input: &str, field: &str) -> Result<Board, ParseError> {
+    let bad = |reason: String| ParseError::bad_position(input, reason);
+    let ranks: Vec<&str> = field.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(bad(format!(
+            "the board has 8 ranks separated by `/`, found {}",
+            ranks.len()
+        ))
+        .at("field 1 (board)"));
+    }
+    let mut board = Board::empty();
+    let mut stones = 0usize;
+    for (row, rank_text) in ranks.iter().enumerate() {
+        let rank = 7 - row as u8;
+        let rank_name = rank + 1;
+        let mut file: u8 = 0;
+        let mut after_digit = false;
+        let mut chars = rank_text.char_indices();
+        if rank_text.is_empty() {
+            return Err(
+                bad("an empty rank; write `8` for a rank with no stones".into())
+                    .at(format!("rank {rank_name}")),
+            );
+        }
+        while let Some((_, c)) = chars.next() {
+            let at = format!("rank {rank_name}, file {}", file_name(file));
+            if file >= 8 {
+                return Err(
+                    bad("the rank has more than 8 squares".into()).at(format!("rank {rank_name}"))
+                );
+            }
+            let tower = match c {
+                '1'..='8' => {
+                    if after_digit {
+                        return Err(bad(
+                            "two digits in a row; a run of empty squares is written as one digit"
+                                .into(),
+                        )
+                        .at(at));
+                    }
+                    file += c as u8 - b'0';
+                    if file > 8 {
+                        return Err(bad("the rank has more than 8 squares".into())
+                            .at(format!("rank {rank_name}")));
+                    }
+                    after_digit = true;
+                    continue;
+                }
+                '0' | '9' => {
+                    return Err(bad(format!("`{c}` is not a run of empty squares (1 to 8)")).at(at));
+                }
+                'w' => Tower::single(Side::White),
+                'b' => Tower::single(Side::Black),
+                '(' => {
+                    let mut tower = Tower::EMPTY;
+                    let mut closed = false;
+                    for (_, c) in chars.by_ref() {
+                        let side = match c {
+                            ')' => {
+                                closed = true;
+                                break;
+                            }
+                            'w' => Side::White,
+                            'b' => Side::Black,
+                            other => {
+                                return Err(bad(format!(
+                                    "`{other}` in a stack; a stack holds only `w` and `b` stones"
+                                ))
+                                .at(at));
+                            }
+                        };
+                        if !tower.push(side) {
+                            return Err(bad(format!(
+                                "more than {MAX_STONES} stones (the most this engine holds)"
+                            ))
+                            .at(at));
+                        }
+                    }
+                    if !closed {
+                        return Err(
+                            bad("a stack opened with `(` is not closed with `)`".into()).at(at)
+                        );
+                    }
+                    if tower.height() < 2 {
+                        return Err(bad(if tower.is_empty() {
+                            "an empty stack `()`; write empty squares as a digit".into()
+                        } else {
+                            format!("a single stone is written `{tower}`, without parentheses")
+                        })
+                        .at(at));
+                    }
+                    tower
+                }
+                other => {
+                    return Err(bad(format!(
+                        "unexpected `{other}`; a square is a digit (empty run), `w`, `b` or a \
+                         stack like `(wwb)`"
+                    ))
+                    .at(at));
+                }
+            };
+            after_digit = false;
+            stones += tower.height();
+            if stones > MAX_STONES {
+                return Err(bad(format!(
+                    "more than {MAX_STONES} stones on the board (the most this engine holds)"
+                ))
+                .at(at));
+            }
+            board.set(Square::at(file, rank), tower);
+            file += 1;
+        }
+        if file != 8 {
+            return Err(
+                bad(format!("the rank has {file} squares, not 8")).at(format!("rank {rank_name}"))
+            );
+        }
+    }
+    Ok(board)
+}
+
+/// Reads a counter: `0` or a number without leading zeros.
+fn parse_nat(input: &str, field: &str, at: &str) -> Result<u32, ParseError> {
+    let bad = |reason: &str| Err(ParseError::bad_position(input, reason).at(at.to_owned()));
+    if field.is_empty() || !field.bytes().all(|b| b.is_ascii_digit()) {
+        return bad("expected a whole number");
+    }
+    if field.len() > 1 && field.starts_with('0') {
+        return bad("a number has no leading zeros");
+    }
+    match field.parse() {
+        Ok(n) => Ok(n),
+        Err(_) => bad("the number is too large (at most 4294967295)"),
+    }
+}
+
+/// Reads a one-line position text (with an empty repetition history).
+///
+/// # Errors
+/// Any text that breaks the grammar or its canonical-form rules, saying where.
+pub fn parse(input: &str) -> Result<State, ParseError> {
+    let bad = |reason: &str| ParseError::bad_position(input, reason);
+    if input.is_empty() {
+        return Err(bad(
+            "empty text; expected `BOARD SIDE NO-CAPTURE-COUNTER TURN-COUNT`",
+        ));
+    }
+    let fields: Vec<&str> = input.split(' ').collect();
+    if fields.iter().any(|f| f.is_empty()) {
+        return Err(bad(
+            "fields are separated by single spaces, with no spaces before or after",
+        ));
+    }
+    if fields.len() != 4 {
+        return Err(bad(&format!(
+            "expected 4 fields (board, side to move, no-capture counter, turn count), found {}",
+            fields.len()
+        )));
+    }
+    let board = parse_board(input, fields[0])?;
+    let to_move = match fields[1] {
+        "w" => Side::White,
+        "b" => Side::Black,
+        _ => return Err(bad("the side to move is `w` or `b`").at("field 2 (side to move)")),
+    };
+    let quiet = parse_nat(input, fields[2], "field 3 (no-capture counter)")?;
+    let turns = parse_nat(input, fields[3], "field 4 (turn count)")?;
+    Ok(State::new(board, to_move, quiet, turns))
+}
+
+/// The diagram of the rule book: rank lines from 8 down to 1, each square as `.` or its stack
+/// bottom first, and the file letters underneath.
+#[must_use]
+pub fn diagram(board: &Board) -> String {
+    let mut out = String::with_capacity(330);
+    for rank in (0..8).rev() {
+        out.push(char::from(b'1' + rank));
+        out.push_str("  ");
+        for file in 0..8 {
+            let tower = board.tower(Square::at(file, rank));
+            if tower.is_empty() {
+                out.push('.');
+            } else {
+                out.extend(tower.stones().map(Side::letter));
+            }
+            if file < 7 {
+                // Pad each token to three characters, then one space.
+                let token = tower.height().max(1);
+                out.extend(std::iter::repeat_n(
+                    ' ',
+                    4usize.saturating_sub(token).max(1),
+                ));
+            }
+        }
+        out.push('\n');
+    }
+    out += "   a   b   c   d   e   f   g   h";
+    out
+}
+
+/// Reads the board of a diagram in the rule book's format: eight rank lines, rank 8 first,
+/// each a rank number and eight whitespace-separated tokens (`.` or a stack bottom first).
+/// A line of file letters is decoration and ignored, as are blank lines.
+///
+/// ```
+/// use tower_of_power::position::{diagram, parse_diagram};
+/// use tower_of_power::Board;
+/// let text = diagram(&Board::initial());
+/// assert_eq!(parse_diagram(&text)?, Board::initial());
+/// # Ok::<(), board_kernel::ParseError>(())
+/// ```
+///
+/// # Errors
+/// Missing, extra or misnumbered rank lines, and bad tokens.
+pub fn parse_diagram(text: &str) -> Result<Board, ParseError> {
+    let bad = |reason: String| ParseError::bad_position(text, reason);
+    let mut board = Board::empty();
+    let mut expected: u8 = 8;
+    for line in text.lines() {
+        let mut tokens = line.split_whitespace();
+        let Some(first) = tokens.next() else { continue };
+        if first == "a" {
+            continue;
+        }
+        let rank: u8 = match first.parse() {
+            Ok(r) if (1..=8).contains(&r) => r,
+            _ => return Err(bad(format!("`{first}` is not a rank number 1–8")).at(line)),
+        };
+        if rank != expected {
+            return Err(bad(format!("expected rank {expected}, found rank {rank}")).at(line));
+        }
+        let cells: Vec<&str> = tokens.collect();
+        if cells.len() != 8 {
+            return Err(bad(format!("rank {rank} has {} squares, not 8", cells.len())).at(line));
+        }
+        for (file, cell) in cells.iter().enumerate() {
+            let tower: Tower = cell.parse().map_err(|e: ParseError| {
+                bad(e.reason).at(format!("rank {rank}, file {}", file_name(file as u8)))
+            })?;
+            let sq = Square::at(file as u8, rank - 1);
+            debug_assert!(on_board(sq));
+            if !board.set(sq, tower) {
+                return Err(bad(format!("more than {MAX_STONES} stones")).at(line));
+            }
+        }
+        expected = expected.saturating_sub(1);
+        if rank == 1 {
+            expected = 0;
+        }
+    }
+    if expected != 0 {
+        return Err(bad(format!(
+            "the diagram has {} rank lines, not 8",
+            8 - expected
+        )));
+    }
+    Ok(board)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const INITIAL: &str = "3bbbbb/4bbbb/5bbb/w5bb/ww5b/www5/wwww4/wwwww3 w 0 0";
+
+    #[test]
+    fn the_initial_line_round_trips() {
+        let state = parse(INITIAL).unwrap();
+        assert_eq!(state.board, Board::initial());
+        assert_eq!(state.to_string(), INITIAL);
+    }
+
+    #[test]
+    fn stacks_and_counters_round_trip() {
+        for text in [
+            "8/8/4b3/4(wb)3/8/2(bw)w(ww)b2/8/8 w 0 0",
+            "8/8/b7/4(wwb)3/3(wb)4/8/8/7b w 0 0",
+            "8/8/8/8/8/8/8/8 b 4294967295 17",
+            "(wbwbwbwbwbwbwbwbwbwb)7/8/8/8/8/8/8/8 w 0 0",
+        ] {
+            assert_eq!(parse(text).unwrap().to_string(), text);
+        }
+    }
+
+    #[test]
+    fn diagrams_round_trip() {
+        let state = parse("8/8/b7/4(wwb)3/3(wb)4/8/8/7b w 0 0").unwrap();
+        let text = diagram(&state.board);
+        assert!(text.contains("5  .   .   .   .   wwb .   .   ."), "{text}");
+        assert_eq!(parse_diagram(&text).unwrap(), state.board);
+    }
+}

@@ -1,0 +1,332 @@
+//! A turn: one move, either a row move (pile a row of own stones onto its end stone and deal
+//! the pile out in a straight line) or a single step of one active stone.
+
+use std::fmt;
+
+use board_kernel::{Direction, Side, Square};
+
+use crate::board::{Bits, Board, RAY, STEP, dir_index, index, on_board};
+
+/// One whole turn, identified as the rule book identifies moves: a row move by its far end,
+/// base and last deal square, a single step by its two squares.
+///
+/// Prints in the rule book's notation (`a1-e1-e5`, `g5-f5`) and parses back from it
+/// ([`str::parse`] checks the shape of the move; legality is the game's business).
+///
+/// ```
+/// use tower_of_power::Move;
+/// let mv: Move = "a1-e1-e5".parse()?;
+/// assert_eq!(mv.to_string(), "a1-e1-e5");
+/// assert_eq!(mv.length(), 5);
+/// let dealt: Vec<String> = mv.deal_squares().map(|s| s.to_string()).collect();
+/// assert_eq!(dealt, ["e2", "e3", "e4", "e5"]);
+/// assert!(matches!("g5-f5".parse::<Move>()?, Move::Step { .. }));
+/// # Ok::<(), board_kernel::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// The row from `base` to `far` (at least two own squares in a straight line) is piled
+    /// onto `base` and dealt from `base` towards `end`, one stone per square.
+    Row {
+        /// The far end of the row: the stone lifted farthest from the base.
+        far: Square,
+        /// The square the row is piled onto; it keeps its whole stack.
+        base: Square,
+        /// The last square the pile is dealt to.
+        end: Square,
+    },
+    /// One active stone moves to an adjacent square.
+    Step {
+        /// Where the stone is lifted from.
+        from: Square,
+        /// Where it is put down.
+        to: Square,
+    },
+}
+
+/// Hashes one packed word (a move is used as a set key by search and test tools; one write
+/// is several times cheaper than hashing each coordinate).
+impl std::hash::Hash for Move {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let code = |sq: Square| sq.index() as u32;
+        let packed = match *self {
+            Move::Row { far, base, end } => 1 << 24 | code(far) << 16 | code(base) << 8 | code(end),
+            Move::Step { from, to } => code(from) << 8 | code(to),
+        };
+        state.write_u32(packed);
+    }
+}
+
+impl Move {
+    /// The number of squares of the row (`L`, base included); 1 for a single step.
+    #[must_use]
+    pub fn length(self) -> usize {
+        match self {
+            Move::Row { far, base, .. } => base.distance(far) as usize + 1,
+            Move::Step { .. } => 1,
+        }
+    }
+
+    /// The squares that receive a stone, in dealing order.
+    pub fn deal_squares(self) -> impl Iterator<Item = Square> {
+        let (from, to) = match self {
+            Move::Row { base, end, .. } => (base, end),
+            Move::Step { from, to } => (from, to),
+        };
+        let line = from.line_to(to);
+        let n = line.map_or(0, |(_, n)| n);
+        (1..=n).filter_map(move |k| line.and_then(|(d, _)| from.steps(d, k as i8)))
+    }
+}
+
+/// Why a move is not legal, in words for a player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Illegal {
+    OffBoard(Square),
+    NotAdjacent(Square, Square),
+    StepsOff,
+    Empty(Square),
+    Enemy(Square, Side),
+    SameSquare,
+    NotInLine(Square, Square),
+    DealNotInLine,
+    DealLength(usize, usize),
+    BackOverRow(Direction),
+    RowBroken(Square, Option<Side>),
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Illegal::OffBoard(sq) => write!(f, "{sq} is not a square of the 8×8 board"),
+            Illegal::NotAdjacent(a, b) => {
+                write!(
+                    f,
+                    "a single step goes to an adjacent square; {b} is not next to {a}"
+                )
+            }
+            Illegal::StepsOff => f.write_str(
+                "single steps are not allowed in this game (option single_step is off); \
+                 move a row of at least two stones",
+            ),
+            Illegal::Empty(sq) => write!(f, "there is no stone on {sq}"),
+            Illegal::Enemy(sq, side) => {
+                write!(f, "the top stone on {sq} is {side}'s, not yours")
+            }
+            Illegal::SameSquare => f.write_str("the far end and the base of a row must differ"),
+            Illegal::NotInLine(far, base) => write!(
+                f,
+                "{far} and {base} are not on one rank, file or diagonal, so they do not form a row"
+            ),
+            Illegal::DealNotInLine => f.write_str(
+                "the last deal square must lie on a rank, file or diagonal through the base",
+            ),
+            Illegal::DealLength(need, got) => write!(
+                f,
+                "a pile of {need} stone{} is dealt over exactly {need} square{}, not {got}",
+                if need == 1 { "" } else { "s" },
+                if need == 1 { "" } else { "s" }
+            ),
+            Illegal::BackOverRow(dir) => write!(
+                f,
+                "the pile may not be dealt back over the row it came from (direction {dir})"
+            ),
+            Illegal::RowBroken(sq, None) => {
+                write!(f, "the row is broken: {sq} is empty")
+            }
+            Illegal::RowBroken(sq, Some(side)) => {
+                write!(f, "the row is broken: the top stone on {sq} is {side}'s")
+            }
+        }
+    }
+}
+
+/// Appends every legal move of `me` (the game being on) to `moves`: row moves, then single
+/// steps when allowed. Allocates nothing beyond growing `moves`.
+pub(crate) fn generate(board: &Board, me: Side, single_step: bool, moves: &mut Vec<Move>) {
+    let own = board.active(me);
+    for t in Bits(own) {
+        let base = crate::board::square(t);
+        let ray = &RAY[t];
+        for u in 0..8 {
+            let mut k = 0;
+            let mut sq = t as isize;
+            while (k as u8) < ray[u] {
+                sq += STEP[u];
+                if own >> sq & 1 == 0 {
+                    break;
+                }
+                k += 1;
+                let far = crate::board::square(sq as usize);
+                for v in 0..8 {
+                    if v != u && ray[v] >= k as u8 {
+                        let end = crate::board::square((t as isize + STEP[v] * k) as usize);
+                        moves.push(Move::Row { far, base, end });
+                    }
+                }
+            }
+        }
+    }
+    if single_step {
+        for s in Bits(own) {
+            let from = crate::board::square(s);
+            for v in 0..8 {
+                if RAY[s][v] > 0 {
+                    let to = crate::board::square((s as isize + STEP[v]) as usize);
+                    moves.push(Move::Step { from, to });
+                }
+            }
+        }
+    }
+}
+
+/// How many legal moves `me` has (the game being on), without listing them.
+pub(crate) fn count(board: &Board, me: Side, single_step: bool) -> usize {
+    let own = board.active(me);
+    let mut n = 0;
+    for t in Bits(own) {
+        let ray = &RAY[t];
+        for u in 0..8 {
+            let mut k = 0u8;
+            let mut sq = t as isize;
+            while k < ray[u] {
+                sq += STEP[u];
+                if own >> sq & 1 == 0 {
+                    break;
+                }
+                k += 1;
+                n += (0..8).filter(|&v| v != u && ray[v] >= k).count();
+            }
+        }
+        if single_step {
+            n += ray.iter().filter(|&&r| r > 0).count();
+        }
+    }
+    n
+}
+
+/// Whether `me` has at least one legal move (rule 5.1): any active stone when single steps
+/// are allowed, else two adjacent active stones (which always give at least two row moves:
+/// the base has at least three neighbours, only one of which is back along the row).
+pub(crate) fn has_move(board: &Board, me: Side, single_step: bool) -> bool {
+    let own = board.active(me);
+    if single_step {
+        return own != 0;
+    }
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    // Each own square with an own neighbour to the east, north, north-east or north-west.
+    let east = own & (own >> 1) & NOT_H;
+    let north = own & (own >> 8);
+    let north_east = own & (own >> 9) & NOT_H;
+    let north_west = own & (own >> 7) & NOT_A;
+    east | north | north_east | north_west != 0
+}
+
+/// Checks `mv` for `me` against the rules of a turn (the game being on).
+pub(crate) fn check(board: &Board, me: Side, single_step: bool, mv: Move) -> Result<(), Illegal> {
+    let own = |sq: Square| -> Result<(), Illegal> {
+        match board.top(sq) {
+            Some(side) if side == me => Ok(()),
+            Some(side) => Err(Illegal::Enemy(sq, side)),
+            None => Err(Illegal::Empty(sq)),
+        }
+    };
+    match mv {
+        Move::Step { from, to } => {
+            for sq in [from, to] {
+                if !on_board(sq) {
+                    return Err(Illegal::OffBoard(sq));
+                }
+            }
+            if from.distance(to) != 1 {
+                return Err(Illegal::NotAdjacent(from, to));
+            }
+            if !single_step {
+                return Err(Illegal::StepsOff);
+            }
+            own(from)
+        }
+        Move::Row { far, base, end } => {
+            for sq in [far, base, end] {
+                if !on_board(sq) {
+                    return Err(Illegal::OffBoard(sq));
+                }
+            }
+            if far == base {
+                return Err(Illegal::SameSquare);
+            }
+            let (u, k) = base.line_to(far).ok_or(Illegal::NotInLine(far, base))?;
+            let (v, k2) = base.line_to(end).ok_or(Illegal::DealNotInLine)?;
+            if k2 != k {
+                return Err(Illegal::DealLength(k as usize, k2 as usize));
+            }
+            if v == u {
+                return Err(Illegal::BackOverRow(v));
+            }
+            own(base)?;
+            for i in 1..=k {
+                let sq = base.steps(u, i as i8).ok_or(Illegal::OffBoard(far))?;
+                if board.top(sq) != Some(me) {
+                    return Err(Illegal::RowBroken(sq, board.top(sq)));
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Plays a legal `mv` for `me`; returns whether it captured.
+pub(crate) fn play(board: &mut Board, me: Side, mv: Move) -> bool {
+    match mv {
+        Move::Step { from, to } => {
+            board.lift(index(from));
+            board.drop_stone(index(to), me)
+        }
+        Move::Row { far, base, end } => {
+            let (Some((u, k)), Some((v, _))) = (base.line_to(far), base.line_to(end)) else {
+                return false;
+            };
+            let t = index(base) as isize;
+            let (su, sv) = (STEP[dir_index(u)], STEP[dir_index(v)]);
+            for i in 1..=k as isize {
+                board.lift((t + su * i) as usize);
+            }
+            let mut captured = false;
+            for i in 1..=k as isize {
+                captured |= board.drop_stone((t + sv * i) as usize, me);
+            }
+            captured
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_setup_has_705_moves_and_count_agrees() {
+        let board = Board::initial();
+        let mut moves = Vec::new();
+        generate(&board, Side::White, true, &mut moves);
+        assert_eq!(moves.len(), 705);
+        assert_eq!(count(&board, Side::White, true), 705);
+        assert_eq!(count(&board, Side::White, false), 614);
+        for mv in moves {
+            assert_eq!(check(&board, Side::White, true, mv), Ok(()), "{mv}");
+        }
+    }
+
+    #[test]
+    fn adjacency_test_for_rows() {
+        let mut board = Board::empty();
+        let w = board_kernel::Side::White;
+        board.set(Square::at(0, 0), crate::Tower::single(w));
+        board.set(Square::at(7, 1), crate::Tower::single(w));
+        assert!(!has_move(&board, w, false), "a1 and h2 are not adjacent");
+        board.set(Square::at(7, 0), crate::Tower::single(w));
+        assert!(has_move(&board, w, false));
+        assert!(has_move(&board, w, true));
+    }
+}

@@ -1,0 +1,47 @@
+//! The regression figures of the rule specification: perft from the initial position.
+
+use board_kernel::perft::{perft, perft_divide};
+use board_kernel::{Game, GameOptions};
+use tower_of_power::{Options, TowerOfPower};
+
+fn game(pairs: &[(&str, &str)]) -> TowerOfPower {
+    TowerOfPower::new(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
+}
+
+#[test]
+fn perft_default_options() {
+    let game = game(&[]);
+    let start = game.initial_state();
+    assert_eq!(perft(&game, &start, 0), 1);
+    assert_eq!(perft(&game, &start, 1), 705);
+    assert_eq!(perft(&game, &start, 2), 496_285);
+    assert_eq!(perft(&game, &start, 3), 284_951_331);
+}
+
+#[test]
+fn perft_without_single_steps() {
+    let game = game(&[("single_step", "off")]);
+    let start = game.initial_state();
+    assert_eq!(perft(&game, &start, 1), 614);
+    assert_eq!(perft(&game, &start, 2), 376_308);
+    assert_eq!(perft(&game, &start, 3), 182_675_350);
+}
+
+/// The repetition rule cannot fire within three plies (a position needs at least two plies
+/// to come back, and only the start has occurred before), so the figures stay the same with
+/// it on; this checks that keeping the history changes nothing else.
+#[test]
+fn perft_with_the_repetition_history_kept() {
+    let game = game(&[("repetition_draw", "2")]);
+    let start = game.initial_state();
+    assert_eq!(perft(&game, &start, 2), 496_285);
+}
+
+/// Divide agrees with the total and every child has Black's full reply count or more.
+#[test]
+fn divide_adds_up() {
+    let game = game(&[]);
+    let divide = perft_divide(&game, &game.initial_state(), 2);
+    assert_eq!(divide.len(), 705);
+    assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), 496_285);
+}
