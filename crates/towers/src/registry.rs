@@ -18,6 +18,7 @@ macro_rules! for_each_game {
             tower_of_power::TowerOfPower,
             seven_sages::SevenSages,
             chain_reaction::ChainReaction,
+            queens_courtiers::QueensCourtiers,
         }
     };
 }

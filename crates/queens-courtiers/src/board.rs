@@ -1,0 +1,259 @@
+//! The board: 15×15 cells without the centre square `h8`, split into the Court (the central
+//! 9×9) and the Course (the three-wide outer ring), and where the pieces stand.
+//!
+//! ```
+//! use board_kernel::Square;
+//! use queens_courtiers::board::{COURT, exists, CENTRE};
+//! let d4: Square = "d4".parse().unwrap();
+//! assert!(COURT.contains(d4) && exists(d4));
+//! assert!(!exists(CENTRE));
+//! ```
+
+use board_kernel::{Shape, Side, Square, SquareSet, Zone};
+
+use crate::bits::Bits;
+use crate::pieces::{Piece, Royal};
+
+/// Files and ranks of the board.
+pub const SIZE: u8 = 15;
+
+/// `h8`: it does not exist, no piece may stand on it, and by default it breaks Queen lines.
+pub const CENTRE: Square = Square::at(7, 7);
+
+/// The 224 usable cells (kernel coordinates: file 0 = `a`, rank 0 = `1`).
+pub const BOARD: Shape = Shape::rectangle(SIZE, SIZE).without(CENTRE);
+
+/// Whether `sq` is a usable cell: inside 15×15 and not the centre.
+#[inline]
+#[must_use]
+pub const fn exists(sq: Square) -> bool {
+    sq.file() < SIZE && sq.rank() < SIZE && !(sq.file() == 7 && sq.rank() == 7)
+}
+
+/// Whether `sq` lies in the Court (files `d`–`l`, ranks 4–12), where every Courtier can be
+/// captured and from where no double move starts.
+#[inline]
+#[must_use]
+pub const fn in_court(sq: Square) -> bool {
+    sq.file() >= 3 && sq.file() <= 11 && sq.rank() >= 3 && sq.rank() <= 11 && exists(sq)
+}
+
+/// Whether `sq` lies in the Course: every usable cell outside the Court.
+#[inline]
+#[must_use]
+pub const fn in_course(sq: Square) -> bool {
+    exists(sq) && !in_court(sq)
+}
+
+const fn cells_where(court: bool) -> SquareSet {
+    let mut set = SquareSet::EMPTY;
+    let mut i = 0;
+    while i < 256 {
+        let sq = Square::at((i % 16) as u8, (i / 16) as u8);
+        if exists(sq) && in_court(sq) == court {
+            set = set.with(sq);
+        }
+        i += 1;
+    }
+    set
+}
+
+/// The Court: the central 9×9 minus `h8` (80 cells).
+pub const COURT: Zone = Zone {
+    name: "Court",
+    cells: cells_where(true),
+};
+
+/// The Course: the outer ring three cells wide (144 cells).
+pub const COURSE: Zone = Zone {
+    name: "Course",
+    cells: cells_where(false),
+};
+
+/// Where the pieces stand.
+///
+/// Kept as the four Royal squares and one set of Courtier squares per side, so a board is a
+/// few machine words, cheap to copy while testing candidate turns. A united King and Queen
+/// (only after a winning move) is a King and a Queen of one side on the same square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    /// Squares of Red King, Red Queen, Blue King, Blue Queen (see [`Royal::index`]).
+    royals: [Square; 4],
+    /// The Courtiers of each side, by [`Side::index`].
+    courtiers: [Bits; 2],
+    /// Every occupied square.
+    occupied: Bits,
+}
+
+impl Board {
+    /// A board with the given Royals and Courtiers; `None` if two pieces share a square
+    /// (other than a King and Queen of one side), a piece is off the board or on `h8`.
+    #[must_use]
+    pub fn new(royals: [Square; 4], courtiers: [SquareSet; 2]) -> Option<Board> {
+        let mut occupied = SquareSet::EMPTY;
+        for side in 0..2 {
+            let (k, q) = (royals[2 * side], royals[2 * side + 1]);
+            for sq in if k == q { vec![k] } else { vec![k, q] } {
+                if !exists(sq) || !occupied.insert(sq) {
+                    return None;
+                }
+            }
+        }
+        for set in courtiers {
+            for sq in set {
+                if !exists(sq) || !occupied.insert(sq) {
+                    return None;
+                }
+            }
+        }
+        if royals[0] == royals[1] && royals[2] == royals[3] {
+            return None;
+        }
+        Some(Board {
+            royals,
+            courtiers: courtiers.map(Bits::from_set),
+            occupied: Bits::from_set(occupied),
+        })
+    }
+
+    /// The square of a Royal.
+    #[inline]
+    #[must_use]
+    pub fn royal(&self, royal: Royal) -> Square {
+        self.royals[royal.index()]
+    }
+
+    #[inline]
+    pub(crate) fn royal_at(&self, index: usize) -> Square {
+        self.royals[index]
+    }
+
+    /// The squares of `side`'s Courtiers.
+    #[inline]
+    #[must_use]
+    pub fn courtiers(&self, side: Side) -> SquareSet {
+        self.courtiers[side.index()].to_set()
+    }
+
+    /// How many pieces stand on the board (a united King and Queen count as one).
+    #[must_use]
+    pub fn piece_count(&self) -> usize {
+        self.occupied.len()
+    }
+
+    /// Every occupied square.
+    #[must_use]
+    pub fn occupied(&self) -> SquareSet {
+        self.occupied.to_set()
+    }
+
+    #[inline]
+    pub(crate) fn courtier_bits(&self, side: Side) -> Bits {
+        self.courtiers[side.index()]
+    }
+
+    #[inline]
+    pub(crate) fn occupied_bits(&self) -> Bits {
+        self.occupied
+    }
+
+    /// How many Courtiers `side` has.
+    #[inline]
+    #[must_use]
+    pub fn courtier_count(&self, side: Side) -> usize {
+        self.courtiers[side.index()].len()
+    }
+
+    /// Whether `side`'s King and Queen stand united (the side has won).
+    #[inline]
+    #[must_use]
+    pub fn united(&self, side: Side) -> bool {
+        self.royals[2 * side.index()] == self.royals[2 * side.index() + 1]
+    }
+
+    /// What stands on `sq`.
+    #[inline]
+    #[must_use]
+    pub fn piece_at(&self, sq: Square) -> Option<(Side, Piece)> {
+        if !self.occupied.contains(sq) {
+            return None;
+        }
+        for side in Side::ALL {
+            if self.courtiers[side.index()].contains(sq) {
+                return Some((side, Piece::Courtier));
+            }
+            let (k, q) = (
+                self.royals[2 * side.index()],
+                self.royals[2 * side.index() + 1],
+            );
+            match (k == sq, q == sq) {
+                (true, true) => return Some((side, Piece::United)),
+                (true, false) => return Some((side, Piece::King)),
+                (false, true) => return Some((side, Piece::Queen)),
+                (false, false) => {}
+            }
+        }
+        None
+    }
+
+    /// Moves `side`'s piece `piece` from `from` to `to`, removing an enemy Courtier there.
+    /// A Royal moving onto its partner unites with it.
+    #[inline]
+    pub(crate) fn move_piece(&mut self, side: Side, piece: Piece, from: Square, to: Square) {
+        let enemy = side.opponent().index();
+        self.courtiers[enemy].remove(to);
+        match piece {
+            Piece::King | Piece::Queen => {
+                let royal = Royal::of(side, piece == Piece::Queen);
+                self.royals[royal.index()] = to;
+            }
+            Piece::Courtier => {
+                let own = &mut self.courtiers[side.index()];
+                own.remove(from);
+                own.insert(to);
+            }
+            Piece::United => {
+                self.royals[2 * side.index()] = to;
+                self.royals[2 * side.index() + 1] = to;
+            }
+        }
+        self.occupied.remove(from);
+        self.occupied.insert(to);
+    }
+
+    /// An exact key of the placement (for repetition): the four Royal squares, then each
+    /// side's Courtier squares in increasing order, one byte each, padded with `0xFF`.
+    #[must_use]
+    pub fn key(&self) -> u128 {
+        let mut bytes = [0xFF_u8; 16];
+        for (i, sq) in self.royals.iter().enumerate() {
+            bytes[i] = sq.index() as u8;
+        }
+        for side in 0..2 {
+            for (j, sq) in self.courtiers[side].iter().take(6).enumerate() {
+                bytes[4 + 6 * side + j] = sq.index() as u8;
+            }
+        }
+        u128::from_le_bytes(bytes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zones_have_the_spec_sizes() {
+        assert_eq!(BOARD.len(), 224);
+        assert_eq!(COURT.cells.len(), 80);
+        assert_eq!(COURSE.cells.len(), 144);
+        assert!(!COURT.contains(CENTRE) && !COURSE.contains(CENTRE));
+        for text in ["d4", "l12", "d12", "l4", "h12"] {
+            assert!(in_court(text.parse().unwrap()), "{text}");
+        }
+        for text in ["c4", "m12", "d3", "l13", "a1", "o15", "h1"] {
+            assert!(in_course(text.parse().unwrap()), "{text}");
+        }
+        assert!(!exists("p1".parse().unwrap()) && !exists("a16".parse().unwrap()));
+    }
+}

@@ -1,0 +1,93 @@
+//! End of game (§6): the win by uniting one's own King and Queen, and the engine's
+//! termination rule — double forced pass, repetition, ply limit — checked after every ply in
+//! that order.
+//!
+//! ```
+//! use queens_courtiers::end::Outcome;
+//! assert_eq!("draw_double_pass".parse::<Outcome>().unwrap(), Outcome::DrawDoublePass);
+//! assert_eq!(Outcome::RedWon.to_string(), "red_won");
+//! ```
+
+use std::borrow::Cow;
+
+use board_kernel::{GameResult, Side, Status};
+use serde::{Deserialize, Serialize};
+use strum::{Display, EnumIter, EnumString};
+
+/// The status field of a state, as the position text writes it.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    Display,
+    EnumString,
+    EnumIter,
+)]
+#[strum(serialize_all = "snake_case")]
+pub enum Outcome {
+    /// The game goes on.
+    #[default]
+    Ongoing,
+    /// Red united its King and Queen.
+    RedWon,
+    /// Blue united its King and Queen.
+    BlueWon,
+    /// A position occurred `repetition_limit` times.
+    DrawRepetition,
+    /// The ply counter reached `max_plies`.
+    DrawMaxPlies,
+    /// Neither side could move: two forced passes in a row.
+    DrawDoublePass,
+}
+
+/// The reason given for a win.
+pub const WIN_REASON: &str = "King and Queen united";
+/// The reason given for a repetition draw.
+pub const REPETITION_REASON: &str = "repetition";
+/// The reason given for a draw at the ply limit.
+pub const MAX_PLIES_REASON: &str = "ply limit";
+/// The reason given for a draw by two forced passes in a row.
+pub const DOUBLE_PASS_REASON: &str = "double pass";
+
+impl Outcome {
+    /// The win of `side`.
+    #[must_use]
+    pub const fn won_by(side: Side) -> Outcome {
+        match side {
+            Side::White => Outcome::RedWon,
+            Side::Black => Outcome::BlueWon,
+        }
+    }
+
+    /// The winner, if the game was won.
+    #[must_use]
+    pub const fn winner(self) -> Option<Side> {
+        match self {
+            Outcome::RedWon => Some(Side::White),
+            Outcome::BlueWon => Some(Side::Black),
+            _ => None,
+        }
+    }
+
+    /// The contract's status, with the rule book's words for the reason.
+    #[must_use]
+    pub fn status(self) -> Status {
+        let reason: Cow<'static, str> = match self {
+            Outcome::Ongoing => return Status::Ongoing,
+            Outcome::RedWon | Outcome::BlueWon => WIN_REASON.into(),
+            Outcome::DrawRepetition => REPETITION_REASON.into(),
+            Outcome::DrawMaxPlies => MAX_PLIES_REASON.into(),
+            Outcome::DrawDoublePass => DOUBLE_PASS_REASON.into(),
+        };
+        Status::Finished(GameResult {
+            winner: self.winner(),
+            reason,
+        })
+    }
+}

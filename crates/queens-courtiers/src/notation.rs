@@ -1,0 +1,212 @@
+//! Move notation (§7): `pass`, or the path of the moving piece — squares joined by `-` (onto
+//! an empty square or the own partner Royal) or `x` (a capture) — with `#` after a winning
+//! part. Game records number rounds from the side that moves first.
+//!
+//! ```
+//! use queens_courtiers::Move;
+//! for text in ["c13-e12", "n2-m1-l1", "d6xc4", "a1-b3xd4", "g8-g5#", "pass"] {
+//!     assert_eq!(text.parse::<Move>().unwrap().to_string(), text);
+//! }
+//! assert!("a1xb3-c5".parse::<Move>().is_err()); // a capture ends the turn
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use board_kernel::{ParseError, Side, Square};
+
+use crate::board::{CENTRE, exists};
+use crate::turn::{Move, PartKind};
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sep = |kind: PartKind| if kind == PartKind::Capture { 'x' } else { '-' };
+        let mark = |kind: PartKind| if kind == PartKind::Win { "#" } else { "" };
+        match *self {
+            Move::Pass => f.write_str("pass"),
+            Move::Single { from, to, kind } => {
+                write!(f, "{from}{}{to}{}", sep(kind), mark(kind))
+            }
+            Move::Double {
+                from,
+                via,
+                to,
+                second,
+            } => write!(f, "{from}-{via}{}{to}{}", sep(second), mark(second)),
+        }
+    }
+}
+
+/// A move text split into its path and separators, before deciding what the parts do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Written {
+    pub(crate) squares: Vec<Square>,
+    /// `true` for `x`, per part.
+    pub(crate) captures: Vec<bool>,
+    pub(crate) wins: bool,
+}
+
+/// Reads one square of the board (files `a`–`o`, ranks 1–15, not `h8`).
+fn read_square(input: &str, rest: &str) -> Result<(Square, usize), ParseError> {
+    let (sq, used) = Square::parse_prefix(rest)
+        .map_err(|e| ParseError::bad_move(input, e.reason).at(format!("`{rest}`")))?;
+    let text = &rest[..used];
+    if !exists(sq) {
+        let reason = if sq == CENTRE {
+            "h8 is the missing centre square: no piece ever stands on it".to_owned()
+        } else {
+            format!("{text} is off the board (files a to o, ranks 1 to 15)")
+        };
+        return Err(ParseError::bad_move(input, reason).at(text.to_owned()));
+    }
+    Ok((sq, used))
+}
+
+/// Splits a move text into squares and separators (syntax only).
+pub(crate) fn read_written(input: &str) -> Result<Option<Written>, ParseError> {
+    let text = input.trim();
+    if text.eq_ignore_ascii_case("pass") {
+        return Ok(None);
+    }
+    if text.is_empty() {
+        return Err(ParseError::bad_move(
+            input,
+            "empty move: write a path such as `c13-e12`, or `pass`",
+        ));
+    }
+    let (body, wins) = match text.strip_suffix('#') {
+        Some(body) => (body, true),
+        None => (text, false),
+    };
+    let mut squares = Vec::with_capacity(3);
+    let mut captures = Vec::with_capacity(2);
+    let mut rest = body;
+    loop {
+        let (sq, used) = read_square(input, rest)?;
+        squares.push(sq);
+        rest = &rest[used..];
+        let Some(c) = rest.chars().next() else { break };
+        match c {
+            '-' => captures.push(false),
+            'x' => captures.push(true),
+            '#' => {
+                return Err(ParseError::bad_move(input, "`#` may only end the move")
+                    .at(format!("`{rest}`")));
+            }
+            _ => {
+                return Err(ParseError::bad_move(
+                    input,
+                    format!("expected `-` or `x` between squares, found `{c}`"),
+                )
+                .at(format!("`{rest}`")));
+            }
+        }
+        rest = &rest[1..];
+        if squares.len() == 3 {
+            return Err(ParseError::bad_move(
+                input,
+                "a turn has at most two parts (three squares)",
+            ));
+        }
+    }
+    if squares.len() < 2 {
+        return Err(ParseError::bad_move(
+            input,
+            "a turn needs at least two squares, such as `c13-e12`",
+        ));
+    }
+    Ok(Some(Written {
+        squares,
+        captures,
+        wins,
+    }))
+}
+
+impl Written {
+    /// The move exactly as written.
+    pub(crate) fn to_move(&self, input: &str) -> Result<Move, ParseError> {
+        let kind = |i: usize| -> Result<PartKind, ParseError> {
+            let last = i + 1 == self.captures.len();
+            match (self.captures[i], last && self.wins) {
+                (false, false) => Ok(PartKind::Step),
+                (true, false) => Ok(PartKind::Capture),
+                (false, true) => Ok(PartKind::Win),
+                (true, true) => Err(ParseError::bad_move(
+                    input,
+                    "a winning part lands on the own King or Queen, so it cannot capture (`x`)",
+                )),
+            }
+        };
+        match self.squares[..] {
+            [from, to] => Ok(Move::Single {
+                from,
+                to,
+                kind: kind(0)?,
+            }),
+            [from, via, to] => {
+                if self.captures[0] {
+                    return Err(ParseError::bad_move(
+                        input,
+                        "a capture ends the turn: no second part may follow it",
+                    ));
+                }
+                Ok(Move::Double {
+                    from,
+                    via,
+                    to,
+                    second: kind(1)?,
+                })
+            }
+            _ => Err(ParseError::bad_move(
+                input,
+                "a turn has two or three squares",
+            )),
+        }
+    }
+}
+
+impl FromStr for Move {
+    type Err = ParseError;
+
+    /// Reads a move without a position: `x` means a capture and `#` a win, exactly as
+    /// written. [`Game::parse_move`](board_kernel::Game::parse_move) is more lenient: with a
+    /// position it accepts either separator when the path is legal.
+    fn from_str(text: &str) -> Result<Move, ParseError> {
+        match read_written(text)? {
+            None => Ok(Move::Pass),
+            Some(written) => written.to_move(text),
+        }
+    }
+}
+
+/// A game record (§7): the turns separated by spaces, each round numbered from the side
+/// that moves first (`first`): `N.` before its turn, `N...` before the other side's. A
+/// record starting at ply `ply` with `to_move` to play numbers its first turn ⌊ply/2⌋+1.
+///
+/// ```
+/// use board_kernel::Side;
+/// use queens_courtiers::{Move, notation::record};
+/// let moves: Vec<Move> = ["n2-n1", "b2-b1", "n1-n2"].iter().map(|t| t.parse().unwrap()).collect();
+/// assert_eq!(record(Side::White, 0, Side::White, &moves), "1. n2-n1 1... b2-b1 2. n1-n2");
+/// ```
+#[must_use]
+pub fn record(first: Side, ply: u32, to_move: Side, moves: &[Move]) -> String {
+    let mut round = u64::from(ply / 2) + 1;
+    let mut side = to_move;
+    let mut out = String::new();
+    for (i, mv) in moves.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        if side == first {
+            if i > 0 {
+                round += 1;
+            }
+            out += &format!("{round}. {mv}");
+        } else {
+            out += &format!("{round}... {mv}");
+        }
+        side = side.opponent();
+    }
+    out
+}
