@@ -1,7 +1,7 @@
 //! Measures the engine: perft from the initial position depth by depth (with time and nodes
 //! per second), then the statistics of 10,000 seeded random games.
 //!
-//! `cargo run --release -p chain-reaction --example measure [MAX_DEPTH] [GAMES]`
+//! `cargo run --release -p chain-reaction --example chain-reaction-measure [MAX_DEPTH] [GAMES]`
 //!
 //! Perft stops at `MAX_DEPTH` (default 4) or earlier, when the next depth is predicted (from
 //! the last depth's time and branching) to take more than about a minute.

@@ -1,5 +1,5 @@
 //! Perft from the initial position depth by depth, and the statistics of 10,000 seeded random
-//! games: `cargo run --release -p kamisado --example measure [MAX_DEPTH] [MATCH_MAX_DEPTH]`.
+//! games: `cargo run --release -p kamisado --example kamisado-measure [MAX_DEPTH] [MATCH_MAX_DEPTH]`.
 //!
 //! Each series stops at the deepest depth that finishes within about a minute (or at the
 //! given maximum).

@@ -2,7 +2,7 @@
 //! the first depth that takes longer than about a minute or at the given maximum depth, then
 //! the statistics of 10,000 seeded random games.
 //!
-//! `cargo run --release -p queens-courtiers --example measure [MAX_DEPTH] [GAMES]`
+//! `cargo run --release -p queens-courtiers --example queens-courtiers-measure [MAX_DEPTH] [GAMES]`
 
 use std::time::{Duration, Instant};
 

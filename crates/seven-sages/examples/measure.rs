@@ -1,7 +1,7 @@
 //! Perft from the initial position, depth by depth, and the statistics of 10,000 seeded
 //! random games.
 //!
-//! `cargo run --release -p seven-sages --example measure [MAX_DEPTH] [GAMES]`
+//! `cargo run --release -p seven-sages --example seven-sages-measure [MAX_DEPTH] [GAMES]`
 //!
 //! Perft goes one depth further as long as that depth is predicted (from the last depth's
 //! time and branching factor) to finish within about a minute, up to `MAX_DEPTH` (default

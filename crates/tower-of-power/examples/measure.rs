@@ -1,7 +1,7 @@
 //! Perft from the initial position, depth by depth with timings, and the statistics of
 //! 10,000 seeded random games.
 //!
-//! `cargo run --release -p tower-of-power --example measure [MAX_DEPTH] [single_step=off ...]`
+//! `cargo run --release -p tower-of-power --example tower-of-power-measure [MAX_DEPTH] [single_step=off ...]`
 //!
 //! Perft stops at `MAX_DEPTH` (default 5) or earlier, when the next depth is estimated (from
 //! the growth so far) to take more than about a minute.
