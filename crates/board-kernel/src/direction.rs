@@ -78,6 +78,7 @@ impl Direction {
 
     /// The direction of a unit step, if `(df, dr)` is one (each in `-1..=1`, not both 0).
     #[must_use]
+    #[inline]
     pub const fn from_delta(df: i8, dr: i8) -> Option<Direction> {
         Some(match (df, dr) {
             (0, 1) => Direction::N,
@@ -142,6 +143,7 @@ impl Direction {
     /// The three forward directions of `side`: left-diagonal, straight, right-diagonal as
     /// seen from White (`NW`, `N`, `NE` for White; `SE`, `S`, `SW` for Black).
     #[must_use]
+    #[inline]
     pub const fn forward_three(side: Side) -> [Direction; 3] {
         [
             Direction::NW.relative_to(side),

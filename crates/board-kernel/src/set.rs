@@ -32,6 +32,7 @@ impl SquareSet {
 
     /// The rectangle of files `0..width` and ranks `0..height`.
     #[must_use]
+    #[inline]
     pub const fn rectangle(width: u8, height: u8) -> SquareSet {
         let mut set = SquareSet::EMPTY;
         let mut rank = 0;
@@ -48,6 +49,7 @@ impl SquareSet {
 
     /// The set with `sq` added (usable in constants).
     #[must_use]
+    #[inline]
     pub const fn with(self, sq: Square) -> SquareSet {
         let mut words = self.0;
         words[sq.index() / 64] |= 1 << (sq.index() % 64);
@@ -56,6 +58,7 @@ impl SquareSet {
 
     /// The set with `sq` removed (usable in constants).
     #[must_use]
+    #[inline]
     pub const fn without(self, sq: Square) -> SquareSet {
         let mut words = self.0;
         words[sq.index() / 64] &= !(1 << (sq.index() % 64));
@@ -104,11 +107,13 @@ impl SquareSet {
 
     /// The first square in rank-major order (a1, b1, …, a2, …), if any.
     #[must_use]
+    #[inline]
     pub fn first(self) -> Option<Square> {
         self.iter().next()
     }
 
     /// The squares in rank-major order (a1, b1, …, a2, …).
+    #[inline]
     pub fn iter(self) -> SquareSetIter {
         SquareSetIter {
             words: self.0,

@@ -32,6 +32,7 @@ impl Shape {
     /// # Panics
     /// When either side is 0 or above 16.
     #[must_use]
+    #[inline]
     pub const fn rectangle(width: u8, height: u8) -> Shape {
         assert!(
             width >= 1 && width <= 16 && height >= 1 && height <= 16,
@@ -46,6 +47,7 @@ impl Shape {
 
     /// This shape with `sq` removed.
     #[must_use]
+    #[inline]
     pub const fn without(self, sq: Square) -> Shape {
         Shape {
             cells: self.cells.without(sq),
@@ -56,6 +58,7 @@ impl Shape {
     /// This shape with `sq` added (a cell beyond the rectangle, such as a goal cell). The
     /// bounding rectangle grows to include it.
     #[must_use]
+    #[inline]
     pub const fn with(self, sq: Square) -> Shape {
         let width = if sq.file() + 1 > self.width {
             sq.file() + 1
@@ -76,30 +79,35 @@ impl Shape {
 
     /// Number of files of the bounding rectangle.
     #[must_use]
+    #[inline]
     pub const fn width(&self) -> u8 {
         self.width
     }
 
     /// Number of ranks of the bounding rectangle.
     #[must_use]
+    #[inline]
     pub const fn height(&self) -> u8 {
         self.height
     }
 
     /// The existing cells.
     #[must_use]
+    #[inline]
     pub const fn cells(&self) -> SquareSet {
         self.cells
     }
 
     /// The number of existing cells.
     #[must_use]
+    #[inline]
     pub const fn len(&self) -> usize {
         self.cells.len()
     }
 
     /// Whether the shape has no cell (never true for a constructed shape).
     #[must_use]
+    #[inline]
     pub const fn is_empty(&self) -> bool {
         self.cells.is_empty()
     }
@@ -129,6 +137,7 @@ impl Shape {
     /// The cells from `sq` (excluded) in `dir`, stopping before the edge or the first missing
     /// cell.
     #[must_use]
+    #[inline]
     pub fn ray(&self, sq: Square, dir: Direction) -> Ray<'_> {
         Ray {
             shape: self,
@@ -138,6 +147,7 @@ impl Shape {
     }
 
     /// Parses a square and checks that it is a cell of this board.
+    #[inline]
     pub fn parse_square(&self, text: &str) -> Result<Square, crate::SquareParseError> {
         let sq: Square = text.parse()?;
         if self.contains(sq) {

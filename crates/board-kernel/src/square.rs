@@ -145,6 +145,7 @@ impl Square {
     /// The direction and number of steps from `self` to `other` when they lie on one
     /// orthogonal or diagonal line (and differ).
     #[must_use]
+    #[inline]
     pub fn line_to(self, other: Square) -> Option<(Direction, u8)> {
         let df = other.file as i16 - self.file as i16;
         let dr = other.rank as i16 - self.rank as i16;
@@ -157,6 +158,7 @@ impl Square {
 
     /// The file letter, `a`..`p`.
     #[must_use]
+    #[inline]
     pub const fn file_char(self) -> char {
         (b'a' + self.file) as char
     }
@@ -164,6 +166,7 @@ impl Square {
     /// Parses a square at the start of `text`, returning it and the number of bytes used.
     ///
     /// Useful for notations where squares are glued to other symbols (`c1-a3`, `f6>f5`).
+    #[inline]
     pub fn parse_prefix(text: &str) -> Result<(Square, usize), SquareParseError> {
         let err = |reason| SquareParseError {
             input: text.to_owned(),
