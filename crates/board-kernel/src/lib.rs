@@ -48,3 +48,46 @@ pub use shape::{Ray, Shape, Zone};
 pub use side::{BySide, Side};
 pub use square::{MAX_SIDE, Square, SquareParseError};
 pub use stack::{Stack, StackError};
+
+/// Implements `Serialize` through `Display` and `Deserialize` through `FromStr`, so a type
+/// (a move, a square) appears in JSON and game records as its notation.
+///
+/// ```
+/// #[derive(Debug, PartialEq)]
+/// struct Token(u8);
+/// impl std::fmt::Display for Token {
+///     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+///         write!(f, "t{}", self.0)
+///     }
+/// }
+/// impl std::str::FromStr for Token {
+///     type Err = String;
+///     fn from_str(s: &str) -> Result<Token, String> {
+///         s.strip_prefix('t').and_then(|n| n.parse().ok()).map(Token).ok_or(s.to_owned())
+///     }
+/// }
+/// board_kernel::serde_via_text!(Token);
+/// assert_eq!(serde_json::to_string(&Token(7)).unwrap(), "\"t7\"");
+/// assert_eq!(serde_json::from_str::<Token>("\"t7\"").unwrap(), Token(7));
+/// ```
+#[macro_export]
+macro_rules! serde_via_text {
+    ($type:ty) => {
+        impl ::serde::Serialize for $type {
+            fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
+            }
+        }
+
+        impl<'de> ::serde::Deserialize<'de> for $type {
+            fn deserialize<D: ::serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> Result<$type, D::Error> {
+                let text = <::std::borrow::Cow<'de, str> as ::serde::Deserialize>::deserialize(
+                    deserializer,
+                )?;
+                text.parse().map_err(::serde::de::Error::custom)
+            }
+        }
+    };
+}

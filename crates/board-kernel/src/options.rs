@@ -73,11 +73,31 @@ pub fn split_setting(text: &str) -> Result<(&str, &str), OptionError> {
 /// # Ok::<(), board_kernel::OptionError>(())
 /// ```
 pub fn parse_value<T: FromStr>(key: &str, value: &str, expected: &str) -> Result<T, OptionError> {
-    value.parse().map_err(|_| OptionError::BadValue {
+    value.parse().map_err(|_| bad_value(key, value, expected))
+}
+
+/// The error for a value that does not fit an option.
+pub fn bad_value(key: &str, value: &str, expected: &str) -> OptionError {
+    OptionError::BadValue {
         key: key.to_owned(),
         value: value.to_owned(),
         expected: expected.to_owned(),
-    })
+    }
+}
+
+/// An enumerated option value in a canonical form: lower case without `_`, `-` and spaces, so
+/// `PerRound`, `per_round` and `per-round` compare equal.
+///
+/// ```
+/// assert_eq!(board_kernel::options::squash("Per_Round"), "perround");
+/// ```
+#[must_use]
+pub fn squash(value: &str) -> String {
+    value
+        .chars()
+        .filter(|c| !matches!(c, '_' | '-' | ' '))
+        .flat_map(char::to_lowercase)
+        .collect()
 }
 
 /// Parses a boolean option: `on`/`off`, `true`/`false`, `yes`/`no`, `1`/`0`.
@@ -85,11 +105,7 @@ pub fn parse_bool(key: &str, value: &str) -> Result<bool, OptionError> {
     match value.to_ascii_lowercase().as_str() {
         "on" | "true" | "yes" | "1" => Ok(true),
         "off" | "false" | "no" | "0" => Ok(false),
-        _ => Err(OptionError::BadValue {
-            key: key.to_owned(),
-            value: value.to_owned(),
-            expected: "on or off".to_owned(),
-        }),
+        _ => Err(bad_value(key, value, "on or off")),
     }
 }
 

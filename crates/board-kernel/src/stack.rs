@@ -3,7 +3,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
 use crate::Side;
@@ -209,18 +208,7 @@ impl FromStr for Stack {
     }
 }
 
-impl Serialize for Stack {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Stack {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Stack, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+crate::serde_via_text!(Stack);
 
 #[cfg(test)]
 mod tests {

@@ -10,7 +10,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use board_kernel::{Direction, Side, Square, Stack};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 
 use crate::pieces::{Content, Tower};
 
@@ -215,18 +215,8 @@ impl FromStr for Spot {
     }
 }
 
-impl Serialize for Spot {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Spot {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Spot, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+// Moves and cells appear in JSON and game records as their notation.
+board_kernel::serde_via_text!(Spot);
 
 /// The board cells of a 56-bit mask, rank 1 first, file `a` first.
 #[inline]

@@ -17,8 +17,6 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
 use crate::board::Spot;
 use crate::options::MAX_SEGMENTS_LIMIT;
 
@@ -369,18 +367,8 @@ impl FromStr for Move {
     }
 }
 
-impl Serialize for Move {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Move {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Move, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+// Moves and cells appear in JSON and game records as their notation.
+board_kernel::serde_via_text!(Move);
 
 #[cfg(test)]
 mod tests {

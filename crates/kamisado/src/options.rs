@@ -111,22 +111,7 @@ const INFO: &[OptionInfo] = &[
     },
 ];
 
-fn bad(key: &str, value: &str, expected: &str) -> OptionError {
-    OptionError::BadValue {
-        key: key.to_owned(),
-        value: value.to_owned(),
-        expected: expected.to_owned(),
-    }
-}
-
-/// Lower case without `_`, `-` and spaces, so `PerRound`, `per_round` and `per-round` agree.
-fn squash(value: &str) -> String {
-    value
-        .chars()
-        .filter(|c| !matches!(c, '_' | '-' | ' '))
-        .flat_map(char::to_lowercase)
-        .collect()
-}
+use board_kernel::options::{bad_value, squash};
 
 impl GameOptions for Options {
     fn info() -> &'static [OptionInfo] {
@@ -141,21 +126,21 @@ impl GameOptions for Options {
                 self.first_player = match v.as_str() {
                     "white" | "w" => Side::White,
                     "black" | "b" => Side::Black,
-                    _ => return Err(bad(key, value, "White or Black")),
+                    _ => return Err(bad_value(key, value, "White or Black")),
                 }
             }
             "next_round_starter" => {
                 self.next_round_starter = match v.as_str() {
                     "loser" => RoundStarter::Loser,
                     "winner" => RoundStarter::Winner,
-                    _ => return Err(bad(key, value, "Loser or Winner")),
+                    _ => return Err(bad_value(key, value, "Loser or Winner")),
                 }
             }
             "scoring" => {
                 self.scoring = match v.as_str() {
                     "ringvalues" => Scoring::RingValues,
                     "perround" => Scoring::PerRound,
-                    _ => return Err(bad(key, value, "RingValues or PerRound")),
+                    _ => return Err(bad_value(key, value, "RingValues or PerRound")),
                 }
             }
             "repetition_limit" => {

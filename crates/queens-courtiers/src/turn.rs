@@ -12,7 +12,6 @@
 //! ```
 
 use board_kernel::{Side, Square};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::board::{Board, in_course};
 use crate::check::{CheckRule, capturable};
@@ -142,18 +141,8 @@ impl std::hash::Hash for Move {
     }
 }
 
-impl Serialize for Move {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Move {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Move, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+// Moves and cells appear in JSON and game records as their notation.
+board_kernel::serde_via_text!(Move);
 
 /// The rules the move generator needs, from the options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -144,21 +144,7 @@ const INFO: &[OptionInfo] = &[
     },
 ];
 
-fn bad(key: &str, value: &str, expected: &str) -> OptionError {
-    OptionError::BadValue {
-        key: key.to_owned(),
-        value: value.to_owned(),
-        expected: expected.to_owned(),
-    }
-}
-
-fn squash(value: &str) -> String {
-    value
-        .chars()
-        .filter(|c| !matches!(c, '_' | '-' | ' '))
-        .flat_map(char::to_lowercase)
-        .collect()
-}
+use board_kernel::options::{bad_value, squash};
 
 impl GameOptions for Options {
     fn info() -> &'static [OptionInfo] {
@@ -171,7 +157,7 @@ impl GameOptions for Options {
                 self.kick_mode = match squash(value).as_str() {
                     "original" => KickMode::Original,
                     "stopbefore" => KickMode::StopBefore,
-                    _ => return Err(bad(key, value, "Original or StopBefore")),
+                    _ => return Err(bad_value(key, value, "Original or StopBefore")),
                 }
             }
             "lob" => self.lob = parse_bool(key, value)?,
@@ -179,7 +165,7 @@ impl GameOptions for Options {
                 self.deviation = match squash(value).as_str() {
                     "right" | "90" | "90°" => Deviation::Right,
                     "half" | "45" | "45°" => Deviation::Half,
-                    _ => return Err(bad(key, value, "Right (90) or Half (45)")),
+                    _ => return Err(bad_value(key, value, "Right (90) or Half (45)")),
                 }
             }
             "first_bounce_mandatory" => self.first_bounce_mandatory = parse_bool(key, value)?,
@@ -188,7 +174,7 @@ impl GameOptions for Options {
                 self.own_goal = match squash(value).as_str() {
                     "forbidden" => OwnGoal::Forbidden,
                     "scoresforopponent" => OwnGoal::ScoresForOpponent,
-                    _ => return Err(bad(key, value, "Forbidden or ScoresForOpponent")),
+                    _ => return Err(bad_value(key, value, "Forbidden or ScoresForOpponent")),
                 }
             }
             "points_to_win" => self.points_to_win = parse_value(key, value, "a whole number ≥ 1")?,

@@ -7,7 +7,6 @@ use std::fmt;
 use std::str::FromStr;
 
 use board_kernel::{ParseError, Square};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::board::SIZE;
 use crate::turn::Move;
@@ -162,19 +161,8 @@ pub fn parse_record(text: &str) -> Result<Vec<Move>, ParseError> {
         .collect()
 }
 
-/// Moves serialise as their notation, so game records stay readable.
-impl Serialize for Move {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Move {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Move, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+// Moves and cells appear in JSON and game records as their notation.
+board_kernel::serde_via_text!(Move);
 
 #[cfg(test)]
 mod tests {
