@@ -2,7 +2,7 @@
 //! [`DynGame`] for string-driven tools, or through a [`GameVisitor`] for generic code that
 //! wants the concrete [`Game`] type (search players, statistics) at full speed.
 //!
-//! Adding a game is one line in [`for_each_game!`].
+//! Adding a game is one line in [`for_each_game!`](crate::for_each_game).
 
 use board_kernel::erased::{self, DynGame};
 use board_kernel::{Game, OptionError};
