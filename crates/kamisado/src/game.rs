@@ -1,11 +1,13 @@
 //! The game contract for Kamisado.
 
+use std::fmt::Write as _;
+
 use board_kernel::{
     BySide, Game, GameOptions, GameResult, MoveError, OptionError, ParseError, RuleBook, Side,
-    Status,
+    Square, Status,
 };
 
-use crate::board::home_rank;
+use crate::board::{board_colour, home_rank};
 use crate::state::decode;
 use crate::{Move, Options, Phase, State, position, turn};
 
@@ -178,7 +180,49 @@ impl Game for Kamisado {
         position::diagram(state)
     }
 
+    /// The diagram with every square painted in its board colour (ANSI 256-colour
+    /// backgrounds), the tower tokens in bold on top: upper case White, lower case Black,
+    /// the Sumo rank digit after the code, as in the plain diagram.
+    fn coloured_diagram(&self, state: &State) -> String {
+        let mut out = String::new();
+        for rank in (0..8u8).rev() {
+            let _ = write!(out, "{} ", rank + 1);
+            for file in 0..8u8 {
+                let sq = Square::at(file, rank);
+                let (background, foreground) = ansi_colours(board_colour(sq));
+                let token = state
+                    .tower_at(sq)
+                    .map_or_else(|| ".".to_owned(), |t| t.to_string());
+                let _ = write!(
+                    out,
+                    "\x1b[1;48;5;{background};38;5;{foreground}m {token:<3}\x1b[0m"
+                );
+            }
+            out.push('\n');
+        }
+        out.push_str("   a   b   c   d   e   f   g   h");
+        out
+    }
+
     fn rule_book() -> RuleBook {
         crate::rulebook::rule_book()
+    }
+}
+
+/// The ANSI 256-colour codes of a square colour: its background and a readable foreground
+/// (black on the light colours, white on the dark ones).
+const fn ansi_colours(colour: crate::Colour) -> (u8, u8) {
+    use crate::Colour::{Blue, Brown, Green, Orange, Pink, Purple, Red, Yellow};
+    const BLACK: u8 = 16;
+    const WHITE: u8 = 231;
+    match colour {
+        Orange => (208, BLACK),
+        Blue => (25, WHITE),
+        Purple => (91, WHITE),
+        Pink => (212, BLACK),
+        Yellow => (220, BLACK),
+        Red => (160, WHITE),
+        Green => (28, WHITE),
+        Brown => (94, WHITE),
     }
 }

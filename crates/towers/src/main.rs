@@ -8,6 +8,10 @@ use board_kernel::options::split_setting;
 use clap::{Args, Parser, Subcommand};
 use towers::registry;
 
+mod play;
+mod replay;
+mod selfplay;
+
 /// Rules engines for Kamisado, Tower of Power, Chain Reaction, Queens' Courtiers and Seven
 /// Sages.
 #[derive(Parser, Debug)]
@@ -51,6 +55,21 @@ enum Command {
         /// Moves in the game's notation, one argument each (quote multi-token turns).
         moves: Vec<String>,
     },
+    /// Play a game in the terminal between people and computer players. Moves are read one
+    /// a line, so a game can be piped in; `?` lists the legal moves, `undo` takes back, `quit`
+    /// (or the end of input) stops.
+    Play(play::PlayArgs),
+    /// Replay a game saved with `play --record`, checking every move and the result.
+    Replay {
+        /// The JSON game record.
+        file: std::path::PathBuf,
+        /// Print only the final position and the verdict, not every move.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// Play many games between computer players across threads and print win and draw
+    /// shares, game lengths and speed.
+    Selfplay(selfplay::SelfplayArgs),
 }
 
 type GameAndState = (Box<dyn DynGame>, Box<dyn DynState>);
@@ -177,6 +196,9 @@ fn run(command: Command) -> Result<(), String> {
             println!("{}", state.diagram().trim_end());
             println!("{}", towers::describe_status(game.as_ref(), state.as_ref()));
         }
+        Command::Play(args) => play::run(&args)?,
+        Command::Replay { file, quiet } => replay::run(&file, quiet)?,
+        Command::Selfplay(args) => selfplay::run(&args)?,
     }
     Ok(())
 }

@@ -1,0 +1,226 @@
+//! # game-ai
+//!
+//! Computer players for every tower-games engine, written once over the game contract
+//! ([`board_kernel::Game`]) and monomorphised per game: no string round trips in search.
+//!
+//! - [`RandomPlayer`]: a uniformly random legal move.
+//! - [`Mcts`]: Monte Carlo tree search with UCT selection, random (or lightly biased) rollouts
+//!   capped in length, a budget in iterations or wall time; deterministic for a given seed
+//!   and iteration budget.
+//! - [`AlphaBeta`]: iterative-deepening alpha-beta (minimax that does not assume the sides
+//!   alternate) over the game's [`Game::heuristic`], falling
+//!   back to the score difference.
+//!
+//! Every move is a whole turn (the contract's rule), so multi-step turns, passes, extra turns
+//! and the resets between rounds of scoring games need nothing special here; the players
+//! only ask the game whose turn it is.
+//!
+//! [`arena`] plays games and seeded series between players across threads.
+//!
+//! ```
+//! use board_kernel::{Game, Side, testing::Nim};
+//! use game_ai::{Player, PlayerSpec};
+//! let game = Nim::new(Default::default())?;
+//! let mut mcts = "mcts:500".parse::<PlayerSpec>()?.build::<Nim>(7);
+//! // With 10 stones and takes of 1 to 3, taking 2 leaves a multiple of 4: the winning move.
+//! let mv = mcts.choose(&game, &game.initial_state()).unwrap();
+//! assert_eq!(mv.0, 2);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod alphabeta;
+pub mod arena;
+pub mod eval;
+pub mod mcts;
+mod random;
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use board_kernel::Game;
+use thiserror::Error;
+
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
+pub use mcts::{Mcts, MctsConfig, Rollout};
+pub use random::RandomPlayer;
+
+/// A computer player for the game `G`.
+///
+/// A player may keep state between moves (its random generator), so it is `&mut`. It is
+/// `Send` so a series can run its games on several threads.
+pub trait Player<G: Game>: Send {
+    /// The player's spec text (`random`, `mcts:1000`, `alphabeta:4`).
+    fn name(&self) -> String;
+
+    /// The move to play in `state`, or `None` when the game is over.
+    fn choose(&mut self, game: &G, state: &G::State) -> Option<G::Move>;
+
+    /// A one-line account of the last search for people (iterations, depth, expected
+    /// result), when the player searched.
+    fn report(&self) -> Option<String> {
+        None
+    }
+}
+
+/// How long a searcher thinks about each move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// A number of search iterations (MCTS) or a depth (alpha-beta): reproducible.
+    Count(u32),
+    /// Wall-clock time per move: not reproducible, since it depends on the machine's load.
+    Time(Duration),
+}
+
+impl fmt::Display for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Budget::Count(n) => write!(f, "{n}"),
+            Budget::Time(d) if d.subsec_millis() == 0 && d.as_secs() > 0 => {
+                write!(f, "{}s", d.as_secs())
+            }
+            Budget::Time(d) => write!(f, "{}ms", d.as_millis()),
+        }
+    }
+}
+
+impl FromStr for Budget {
+    type Err = SpecError;
+    fn from_str(text: &str) -> Result<Budget, SpecError> {
+        let bad = || SpecError::BadBudget(text.to_owned());
+        let number = |digits: &str| digits.parse::<u64>().map_err(|_| bad());
+        let budget = if let Some(ms) = text.strip_suffix("ms") {
+            Budget::Time(Duration::from_millis(number(ms)?))
+        } else if let Some(s) = text.strip_suffix('s') {
+            Budget::Time(Duration::from_secs(number(s)?))
+        } else {
+            Budget::Count(u32::try_from(number(text)?).map_err(|_| bad())?)
+        };
+        match budget {
+            Budget::Count(0) => Err(bad()),
+            Budget::Time(d) if d.is_zero() => Err(bad()),
+            b => Ok(b),
+        }
+    }
+}
+
+/// A computer player described in text: `random`, `mcts[:BUDGET]` or
+/// `alphabeta[:BUDGET]`, where a budget is a count (MCTS iterations, alpha-beta depth) or a
+/// time per move (`500ms`, `2s`).
+///
+/// ```
+/// use game_ai::{Budget, PlayerSpec};
+/// let spec: PlayerSpec = "mcts:2000".parse()?;
+/// assert_eq!(spec, PlayerSpec::Mcts(Budget::Count(2000)));
+/// assert_eq!("alphabeta".parse::<PlayerSpec>()?.to_string(), "alphabeta:4");
+/// assert!("mcts:0".parse::<PlayerSpec>().is_err());
+/// # Ok::<(), game_ai::SpecError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayerSpec {
+    /// [`RandomPlayer`].
+    Random,
+    /// [`Mcts`] with this many iterations or this much time per move.
+    Mcts(Budget),
+    /// [`AlphaBeta`] to this depth, or deepening until this much time has passed.
+    AlphaBeta(Budget),
+}
+
+impl PlayerSpec {
+    /// MCTS iterations per move when the spec gives none.
+    pub const DEFAULT_MCTS_ITERATIONS: u32 = 1000;
+    /// Alpha-beta depth when the spec gives none.
+    pub const DEFAULT_ALPHABETA_DEPTH: u32 = 4;
+
+    /// The player for game `G`, its randomness seeded with `seed`.
+    #[must_use]
+    pub fn build<G: Game>(&self, seed: u64) -> Box<dyn Player<G>> {
+        match *self {
+            PlayerSpec::Random => Box::new(RandomPlayer::new(seed)),
+            PlayerSpec::Mcts(budget) => Box::new(Mcts::new(
+                MctsConfig {
+                    budget,
+                    ..MctsConfig::default()
+                },
+                seed,
+            )),
+            PlayerSpec::AlphaBeta(budget) => Box::new(AlphaBeta::new(
+                AlphaBetaConfig {
+                    budget,
+                    ..AlphaBetaConfig::default()
+                },
+                seed,
+            )),
+        }
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerSpec::Random => f.write_str("random"),
+            PlayerSpec::Mcts(b) => write!(f, "mcts:{b}"),
+            PlayerSpec::AlphaBeta(b) => write!(f, "alphabeta:{b}"),
+        }
+    }
+}
+
+/// A player spec that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SpecError {
+    /// Not one of the player kinds.
+    #[error("unknown player `{0}`: expected random, mcts[:ITERS|TIME] or alphabeta[:DEPTH|TIME]")]
+    UnknownKind(String),
+    /// The budget after the colon is not a positive count or time.
+    #[error("bad budget `{0}`: expected a positive count, or a time like `500ms` or `2s`")]
+    BadBudget(String),
+}
+
+impl FromStr for PlayerSpec {
+    type Err = SpecError;
+    fn from_str(text: &str) -> Result<PlayerSpec, SpecError> {
+        let text = text.trim();
+        let (kind, budget) = match text.split_once(':') {
+            Some((k, b)) => (k, Some(b.trim().parse::<Budget>()?)),
+            None => (text, None),
+        };
+        match kind.to_ascii_lowercase().as_str() {
+            "random" if budget.is_none() => Ok(PlayerSpec::Random),
+            "mcts" => Ok(PlayerSpec::Mcts(
+                budget.unwrap_or(Budget::Count(Self::DEFAULT_MCTS_ITERATIONS)),
+            )),
+            "alphabeta" | "ab" => Ok(PlayerSpec::AlphaBeta(
+                budget.unwrap_or(Budget::Count(Self::DEFAULT_ALPHABETA_DEPTH)),
+            )),
+            _ => Err(SpecError::UnknownKind(text.to_owned())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_round_trip() {
+        for text in [
+            "random",
+            "mcts:1000",
+            "mcts:2s",
+            "mcts:250ms",
+            "alphabeta:6",
+            "alphabeta:1s",
+        ] {
+            assert_eq!(text.parse::<PlayerSpec>().unwrap().to_string(), text);
+        }
+        assert_eq!(
+            "MCTS".parse::<PlayerSpec>().unwrap(),
+            PlayerSpec::Mcts(Budget::Count(1000))
+        );
+        for bad in [
+            "", "human", "mcts:", "mcts:-1", "mcts:x", "random:3", "mcts:0s",
+        ] {
+            assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
+        }
+    }
+}
