@@ -13,6 +13,11 @@
 
 pub mod registry;
 
+// The README's Rust examples are compiled and run as doctests.
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
 use board_kernel::erased::{DynGame, DynState};
 use board_kernel::{Side, Status};
 
