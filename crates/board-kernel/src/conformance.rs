@@ -5,21 +5,28 @@
 //! - the status is ongoing exactly when there are legal moves, and the moves are distinct;
 //! - every move's text parses back to the same move (all moves, or a large sample when there
 //!   are very many), and the played move survives a serde round trip;
-//! - sampled legal moves are accepted by [`Game::is_legal`] and [`Game::apply`], and `apply`
+//! - sampled legal moves pass [`Game::check_move`] and [`Game::is_legal`], and [`Game::play`]
 //!   gives the same state as [`Game::play_unchecked`];
-//! - moves taken from other positions are accepted exactly when they are generated here, and
-//!   rejected ones leave the state unchanged;
-//! - the position text is one line that parses back to the same text with the same legal
-//!   moves, the state survives a serde round trip, and a clone is equal;
+//! - moves taken from other positions are accepted exactly when they are generated here;
+//!   refused ones leave the state unchanged, and in a finished game the refusal is
+//!   [`Illegal::GameOver`];
+//! - the position text is one line that parses back to the same text with the same key; its
+//!   legal moves and status are the same, or, where they come from the repetition history,
+//!   the [`Snapshot`](crate::Snapshot) (text and history) restores them; the snapshot survives
+//!   a serde round trip and restores an equal state; a clone is equal;
+//! - no two different position texts seen (across games, up to 200,000 at a time) share a
+//!   key (a weak key is caught);
 //! - the game's own invariants hold (a callback);
 //! - the game ends within the given number of plies.
 //!
+//! Before the games it checks the options table ([`options::check_table`](crate::options::check_table)).
+//!
 //! A violation panics with the seed, game, ply and position text needed to reproduce it.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use crate::playout::SeriesStats;
-use crate::{Game, MoveError, SplitMix64};
+use crate::{Game, Illegal, SplitMix64};
 
 /// How many games to play and how thoroughly to check them.
 #[derive(Clone, Debug)]
@@ -77,14 +84,21 @@ pub fn check_with<G: Game>(
     config: &Config,
     invariant: impl Fn(&G, &G::State) -> Result<(), String>,
 ) -> SeriesStats {
+    if let Err(e) = crate::options::check_table::<G::Options>() {
+        panic!("conformance failure: {}: the options table: {e}", G::NAME);
+    }
     let mut stats = SeriesStats::default();
     let mut pool: Vec<G::Move> = Vec::new();
     let mut series_rng = SplitMix64::new(config.seed);
+    let mut keys: HashMap<u64, String> = HashMap::new();
     for index in 0..config.games {
         let mut rng = series_rng.fork();
         let mut state = game.initial_state();
         let mut plies = 0;
         let mut moves = Vec::new();
+        if keys.len() > 200_000 {
+            keys.clear();
+        }
         loop {
             let ctx = Context {
                 seed: config.seed,
@@ -95,6 +109,14 @@ pub fn check_with<G: Game>(
             check_state(
                 game, &state, config, &mut rng, &mut pool, &mut moves, &invariant, &ctx,
             );
+            let text = state.to_string();
+            if let Some(other) = keys.insert(game.key(&state), text.clone())
+                && other != text
+            {
+                ctx.fail(&format!(
+                    "the key of this position is also the key of `{other}`"
+                ));
+            }
             if moves.is_empty() {
                 break;
             }
@@ -195,20 +217,25 @@ fn check_state<G: Game>(
         }
     }
 
-    // Sampled legal moves are accepted, and apply agrees with play_unchecked.
+    // Sampled legal moves are accepted, and play agrees with play_unchecked.
     for _ in 0..config.legal_samples.min(moves.len()) {
         let mv = &moves[rng.below(moves.len())];
+        if let Err(e) = game.check_move(state, mv) {
+            ctx.fail(&format!(
+                "generated move {mv} is rejected by check_move: {e}"
+            ));
+        }
         if !game.is_legal(state, mv) {
             ctx.fail(&format!("generated move {mv} is rejected by is_legal"));
         }
-        let mut applied = state.clone();
-        if let Err(e) = game.apply(&mut applied, mv) {
-            ctx.fail(&format!("generated move {mv} is rejected by apply: {e}"));
+        let mut checked = state.clone();
+        if let Err(e) = game.play(&mut checked, mv) {
+            ctx.fail(&format!("generated move {mv} is rejected by play: {e}"));
         }
         let mut played = state.clone();
         game.play_unchecked(&mut played, mv);
-        if applied != played {
-            ctx.fail(&format!("apply and play_unchecked disagree on {mv}"));
+        if checked != played {
+            ctx.fail(&format!("play and play_unchecked disagree on {mv}"));
         }
     }
 
@@ -224,21 +251,24 @@ fn check_state<G: Game>(
                     if generated { "" } else { "not " }
                 ));
             }
+            if game.check_move(state, mv).is_ok() != generated {
+                ctx.fail(&format!("check_move({mv}) disagrees with generation"));
+            }
             let mut tried = state.clone();
-            match game.apply(&mut tried, mv) {
+            match game.play(&mut tried, mv) {
                 Ok(()) if generated => {}
-                Ok(()) => ctx.fail(&format!("apply accepted {mv}, which is not generated")),
-                Err(e) if generated => ctx.fail(&format!("apply rejected generated {mv}: {e}")),
+                Ok(()) => ctx.fail(&format!("play accepted {mv}, which is not generated")),
+                Err(e) if generated => ctx.fail(&format!("play rejected generated {mv}: {e}")),
                 Err(e) => {
                     if &tried != state {
                         ctx.fail(&format!("rejected move {mv} changed the state"));
                     }
-                    if status.is_finished() && e != MoveError::GameOver {
+                    if status.is_finished() != (e == Illegal::GameOver) {
                         ctx.fail(&format!(
-                            "a move in a finished game gave `{e}`, not GameOver"
+                            "a move refused with `{e}` in a game whose status is {status:?}"
                         ));
                     }
-                    if e.to_string().is_empty() {
+                    if e.to_string().trim().is_empty() {
                         ctx.fail("an empty error message");
                     }
                 }
@@ -251,26 +281,48 @@ fn check_state<G: Game>(
     if text.contains('\n') || text.trim() != text {
         ctx.fail("the position text is not one trimmed line");
     }
+    let same_moves = |other: &G::State| {
+        let mut again = Vec::new();
+        game.legal_moves(other, &mut again);
+        again.len() == moves.len() && again.iter().all(|m| distinct.contains(m))
+    };
     match game.parse_position(&text) {
         Err(e) => ctx.fail(&format!("the position text does not parse: {e}")),
         Ok(parsed) => {
             if parsed.to_string() != text {
                 ctx.fail(&format!("the position text re-prints as `{parsed}`"));
             }
-            let mut again = Vec::new();
-            game.legal_moves(&parsed, &mut again);
-            if again.len() != moves.len() || again.iter().any(|m| !distinct.contains(m)) {
+            if game.key(&parsed) != game.key(state) {
+                ctx.fail("the key differs from the key of the re-parsed position");
+            }
+            // The text alone carries the status and moves, except what the repetition
+            // history decides; the snapshot below carries that too.
+            let from_history = !game.history(state).is_empty();
+            if !same_moves(&parsed) && !from_history {
                 ctx.fail("the re-parsed position has other legal moves");
             }
-            if game.status(&parsed) != status {
+            if game.status(&parsed) != status && !from_history {
                 ctx.fail("the re-parsed position has another status");
             }
         }
     }
-    let json = serde_json::to_string(state).unwrap_or_default();
-    match serde_json::from_str::<G::State>(&json) {
-        Ok(back) if &back == state => {}
-        _ => ctx.fail("the state does not survive a serde round trip"),
+    let snapshot = game.snapshot(state);
+    let json = serde_json::to_string(&snapshot).unwrap_or_default();
+    match serde_json::from_str::<crate::Snapshot>(&json) {
+        Ok(back) if back == snapshot => match game.restore(&back) {
+            Ok(restored) => {
+                if &restored != state {
+                    ctx.fail("the restored snapshot is not equal to the state");
+                }
+                if game.status(&restored) != status || !same_moves(&restored) {
+                    ctx.fail("the restored snapshot has another status or other moves");
+                }
+            }
+            Err(e) => ctx.fail(&format!("the snapshot does not restore: {e}")),
+        },
+        _ => ctx.fail(&format!(
+            "the snapshot does not survive a serde round trip: {json}"
+        )),
     }
     if &state.clone() != state {
         ctx.fail("a clone is not equal to its original");
@@ -287,7 +339,7 @@ fn check_state<G: Game>(
 mod tests {
     use super::*;
     use crate::testing::{Nim, NimOptions, NimState, Take};
-    use crate::{GameOptions, OptionError, ParseError, RuleBook, Side, Status};
+    use crate::{GameOptions, Illegal, OptionError, ParseError, RuleBook, Side, Status};
 
     #[test]
     fn nim_conforms() {
@@ -319,6 +371,10 @@ mod tests {
         BadText,
         /// The position text drops the side to move.
         LosesSide,
+        /// The key ignores the side to move.
+        WeakKey,
+        /// A refused move still changes the state.
+        DirtyRefusal,
     }
 
     impl Game for FlawedNim {
@@ -346,12 +402,31 @@ mod tests {
         fn legal_moves(&self, s: &NimState, moves: &mut Vec<Take>) {
             self.0.legal_moves(s, moves)
         }
-        fn is_legal(&self, s: &NimState, mv: &Take) -> bool {
-            let rejects = matches!(self.1, Flaw::RejectsThree) && mv.0 == 3;
-            !rejects && self.0.is_legal(s, mv)
+        fn check_move(&self, s: &NimState, mv: &Take) -> Result<(), Illegal> {
+            if matches!(self.1, Flaw::RejectsThree) && mv.0 == 3 {
+                return Err(Illegal::breaks("§0", "planted"));
+            }
+            self.0.check_move(s, mv)
+        }
+        fn play(&self, s: &mut NimState, mv: &Take) -> Result<(), Illegal> {
+            if let Err(e) = self.check_move(s, mv) {
+                if matches!(self.1, Flaw::DirtyRefusal) {
+                    s.to_move = s.to_move.opponent();
+                }
+                return Err(e);
+            }
+            self.play_unchecked(s, mv);
+            Ok(())
         }
         fn play_unchecked(&self, s: &mut NimState, mv: &Take) {
             self.0.play_unchecked(s, mv)
+        }
+        fn key(&self, s: &NimState) -> u64 {
+            if matches!(self.1, Flaw::WeakKey) {
+                u64::from(s.stones)
+            } else {
+                self.0.key(s)
+            }
         }
         fn parse_move(&self, s: &NimState, text: &str) -> Result<Take, ParseError> {
             if matches!(self.1, Flaw::BadText) && text == "3" {
@@ -380,7 +455,7 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "rejected by is_legal")]
+    #[should_panic(expected = "rejected by check_move")]
     fn a_generated_move_that_validation_rejects_is_caught() {
         run_flawed(Flaw::RejectsThree);
     }
@@ -395,5 +470,17 @@ mod tests {
     #[should_panic(expected = "re-prints")]
     fn a_position_text_that_loses_a_field_is_caught() {
         run_flawed(Flaw::LosesSide);
+    }
+
+    #[test]
+    #[should_panic(expected = "is also the key of")]
+    fn a_key_that_ignores_a_field_is_caught() {
+        run_flawed(Flaw::WeakKey);
+    }
+
+    #[test]
+    #[should_panic(expected = "changed the state")]
+    fn a_refusal_that_changes_the_state_is_caught() {
+        run_flawed(Flaw::DirtyRefusal);
     }
 }

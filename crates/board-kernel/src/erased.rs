@@ -29,6 +29,8 @@ pub trait DynGame: Send + Sync {
     fn initial_state(&self) -> Box<dyn DynState>;
     /// A position from its one-line text.
     fn parse_position(&self, text: &str) -> Result<Box<dyn DynState>, ParseError>;
+    /// A state from its [`Snapshot`](crate::Snapshot) as JSON, validated like a position text.
+    fn restore_json(&self, json: &str) -> Result<Box<dyn DynState>, ParseError>;
 }
 
 /// A game state behind a trait object, with its game attached.
@@ -47,16 +49,18 @@ pub trait DynState: Send + Sync + fmt::Debug {
     fn scores(&self) -> Option<BySide<i64>>;
     /// The legal moves' texts, in the engine's order.
     fn legal_moves(&self) -> Vec<String>;
-    /// Parses and applies a move; returns its canonical text. On error nothing changes.
+    /// Parses and plays a move; returns its canonical text. On error nothing changes.
     fn play(&mut self, mv: &str) -> Result<String, MoveError>;
+    /// The position's 64-bit Zobrist key.
+    fn key(&self) -> u64;
     /// Perft from this state.
     fn perft(&self, depth: u32) -> u64;
     /// Perft using `threads` threads.
     fn perft_parallel(&self, depth: u32, threads: usize) -> u64;
     /// Perft split by the first move.
     fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
-    /// The state as JSON (serde).
-    fn state_json(&self) -> String;
+    /// The state's [`Snapshot`](crate::Snapshot) as JSON.
+    fn snapshot_json(&self) -> String;
     /// A copy.
     fn clone_box(&self) -> Box<dyn DynState>;
 }
@@ -130,6 +134,15 @@ impl<G: Game> DynGame for Erased<G> {
             state,
         }))
     }
+    fn restore_json(&self, json: &str) -> Result<Box<dyn DynState>, ParseError> {
+        let snapshot: crate::Snapshot = serde_json::from_str(json)
+            .map_err(|e| ParseError::bad_position(json, format!("not a snapshot: {e}")))?;
+        let state = self.game.restore(&snapshot)?;
+        Ok(Box::new(ErasedState {
+            game: self.game.clone(),
+            state,
+        }))
+    }
 }
 
 impl<G: Game> DynState for ErasedState<G> {
@@ -157,8 +170,11 @@ impl<G: Game> DynState for ErasedState<G> {
         moves.iter().map(ToString::to_string).collect()
     }
     fn play(&mut self, mv: &str) -> Result<String, MoveError> {
-        let mv = self.game.apply_text(&mut self.state, mv.trim())?;
+        let mv = self.game.play_text(&mut self.state, mv.trim())?;
         Ok(mv.to_string())
+    }
+    fn key(&self) -> u64 {
+        self.game.key(&self.state)
     }
     fn perft(&self, depth: u32) -> u64 {
         perft::perft(&*self.game, &self.state, depth)
@@ -169,8 +185,8 @@ impl<G: Game> DynState for ErasedState<G> {
     fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
         perft::perft_divide(&*self.game, &self.state, depth)
     }
-    fn state_json(&self) -> String {
-        to_json(&self.state)
+    fn snapshot_json(&self) -> String {
+        to_json(&self.game.snapshot(&self.state))
     }
     fn clone_box(&self) -> Box<dyn DynState> {
         Box::new(ErasedState {

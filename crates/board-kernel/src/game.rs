@@ -7,7 +7,9 @@ use std::hash::Hash;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::{BySide, GameOptions, MoveError, OptionError, ParseError, RuleBook, Side};
+use crate::{
+    BySide, GameOptions, Illegal, MoveError, OptionError, ParseError, RuleBook, Side, Snapshot,
+};
 
 /// How a finished game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -73,10 +75,26 @@ impl Status {
 /// its outcome. A state whose [`Game::status`] is [`Status::Ongoing`] always has at least one
 /// legal move (a forced pass is a move); a finished state has none.
 ///
-/// # Text
+/// # Playing moves: one checked path, one fast path
+/// [`Game::check_move`] is the rules' verdict on a move: `Ok`, or the [`Illegal`] reason
+/// naming the rule it breaks (and [`Illegal::GameOver`] once the game is finished).
+/// [`Game::play`] checks and then plays, and leaves the state untouched on refusal;
+/// [`Game::play_unchecked`] plays a move known to be legal (it came from
+/// [`Game::legal_moves`]): the fast path of search and perft. [`Game::is_legal`] is
+/// `check_move(..).is_ok()`, which a game may answer faster.
+///
+/// # Text and data
 /// Moves print in the rule book's notation ([`Display`]) and parse back with
 /// [`Game::parse_move`]; states print as the rule book's one-line position text and parse
-/// back with [`Game::parse_position`]. Both round-trip for every reachable state.
+/// back with [`Game::parse_position`], which validates them. Both round-trip for every
+/// reachable state. The serde form of a state is its [`Snapshot`] (the text plus the
+/// repetition history), read back through the same validation by [`Game::restore`]: a state
+/// never enters a program without being checked.
+///
+/// # Keys
+/// [`Game::key`] is a 64-bit Zobrist key of the position (what the position text describes):
+/// equal positions have equal keys, and a game keeps it up to date incrementally in
+/// `play_unchecked`. It serves repetition rules, transposition tables and hashed perft.
 ///
 /// # Example
 /// Every game is driven the same way; here with a tiny game from this crate's tests:
@@ -86,10 +104,12 @@ impl Status {
 /// let mut state = game.initial_state();
 /// let mut moves = Vec::new();
 /// game.legal_moves(&state, &mut moves);
-/// let first = moves[0];
-/// game.apply(&mut state, &first)?;
+/// game.play(&mut state, &moves[0])?;
+/// assert!(game.play_text(&mut state, "9").is_err()); // refused, and nothing changed
 /// let text = state.to_string();
 /// assert_eq!(game.parse_position(&text)?.to_string(), text);
+/// let json = serde_json::to_string(&game.snapshot(&state))?;
+/// assert_eq!(game.restore(&serde_json::from_str(&json)?)?, state);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait Game: Clone + Debug + Send + Sync + 'static {
@@ -100,9 +120,10 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// The typed variants and options, with the rule book's defaults.
     type Options: GameOptions;
-    /// A game state: everything the rules need to continue from here.
-    type State: Clone + Debug + PartialEq + Display + Serialize + DeserializeOwned + Send + Sync;
-    /// A whole turn.
+    /// A game state: everything the rules need to continue from here. Its `Display` is the
+    /// one-line position text.
+    type State: Clone + Debug + PartialEq + Display + Send + Sync;
+    /// A whole turn. Its `Display` is the rule book's notation (and its serde form).
     type Move: Clone
         + Debug
         + PartialEq
@@ -158,47 +179,82 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn legal_moves(&self, state: &Self::State, moves: &mut Vec<Self::Move>);
 
     /// Plays `mv`, which the caller guarantees is legal in `state` (it came from
-    /// [`Game::legal_moves`] of this very state). The fast path for search and perft.
+    /// [`Game::legal_moves`] of this very state). The fast path for search and perft; it
+    /// allocates nothing.
     ///
     /// With a move that is not legal the resulting state is unspecified (it may be
-    /// inconsistent, and the method may panic); use [`Game::apply`] for untrusted moves.
+    /// inconsistent, and the method may panic); use [`Game::play`] for untrusted moves.
     fn play_unchecked(&self, state: &mut Self::State, mv: &Self::Move);
 
-    /// Whether `mv` is legal in `state`. The default looks it up among the legal moves.
+    /// Whether `mv` may be played in `state`, and if not, which rule forbids it. Answers for
+    /// every state: in a finished game every move is [`Illegal::GameOver`].
+    fn check_move(&self, state: &Self::State, mv: &Self::Move) -> Result<(), Illegal>;
+
+    /// Whether `mv` is legal in `state`: [`Game::check_move`] without the reason, which a
+    /// game may answer faster.
     fn is_legal(&self, state: &Self::State, mv: &Self::Move) -> bool {
-        let mut moves = Vec::new();
-        self.legal_moves(state, &mut moves);
-        moves.contains(mv)
+        self.check_move(state, mv).is_ok()
     }
 
-    /// Why `mv` is not legal in `state`, in words for a player. Only called for an illegal
-    /// move; games override it to name the rule that forbids it.
-    fn why_illegal(&self, _state: &Self::State, _mv: &Self::Move) -> String {
-        "it is not among the legal moves of this position".to_owned()
-    }
-
-    /// Plays `mv` after checking that it is legal; an illegal move is an error and leaves
-    /// `state` unchanged.
-    fn apply(&self, state: &mut Self::State, mv: &Self::Move) -> Result<(), MoveError> {
-        if self.status(state).is_finished() {
-            return Err(MoveError::GameOver);
-        }
-        if !self.is_legal(state, mv) {
-            return Err(MoveError::Illegal {
-                mv: mv.to_string(),
-                reason: self.why_illegal(state, mv),
-            });
-        }
+    /// Plays `mv` after checking it with [`Game::check_move`]; a refused move leaves `state`
+    /// unchanged. (Not meant to be overridden: the check and the fast path are the game's.)
+    fn play(&self, state: &mut Self::State, mv: &Self::Move) -> Result<(), Illegal> {
+        self.check_move(state, mv)?;
         self.play_unchecked(state, mv);
         Ok(())
     }
 
     /// Reads a move in the game's notation. The state is given for notations that need
-    /// context to be read; the result is not necessarily legal (see [`Game::apply`]).
+    /// context to be read; the result is not necessarily legal (see [`Game::play`]).
+    /// Texts longer than [`MAX_TEXT_LEN`](crate::MAX_TEXT_LEN) are refused.
     fn parse_move(&self, state: &Self::State, text: &str) -> Result<Self::Move, ParseError>;
 
-    /// Reads a one-line position text, checking that it describes a valid position.
+    /// Reads a one-line position text, checking that it describes a valid position under
+    /// this game's options. Texts longer than [`MAX_TEXT_LEN`](crate::MAX_TEXT_LEN) are
+    /// refused.
     fn parse_position(&self, text: &str) -> Result<Self::State, ParseError>;
+
+    /// The 64-bit Zobrist key of the position: equal for equal position texts. The
+    /// repetition history is not part of it.
+    fn key(&self, state: &Self::State) -> u64;
+
+    /// The keys of the positions that count for the repetition rule, oldest first (the
+    /// current one last while the rule is on); empty for games without the rule.
+    fn history<'s>(&self, _state: &'s Self::State) -> &'s [u64] {
+        &[]
+    }
+
+    /// Gives a state just parsed from its text the repetition history `keys` (from a
+    /// [`Snapshot`]), after checking that they fit it (see
+    /// [`Repetition::from_keys`](crate::Repetition::from_keys)). Games without the rule
+    /// refuse any history.
+    fn set_history(&self, _state: &mut Self::State, keys: &[u64]) -> Result<(), String> {
+        if keys.is_empty() {
+            Ok(())
+        } else {
+            Err("this game keeps no repetition history".into())
+        }
+    }
+
+    /// The state as data: its position text and repetition history. The serde form of a
+    /// state; read it back with [`Game::restore`].
+    fn snapshot(&self, state: &Self::State) -> Snapshot {
+        Snapshot {
+            position: state.to_string(),
+            history: self.history(state).to_vec(),
+        }
+    }
+
+    /// The state a [`Snapshot`] describes, validated exactly as [`Game::parse_position`]
+    /// validates text, with its history checked against it.
+    fn restore(&self, snapshot: &Snapshot) -> Result<Self::State, ParseError> {
+        let mut state = self.parse_position(&snapshot.position)?;
+        self.set_history(&mut state, &snapshot.history)
+            .map_err(|reason| {
+                ParseError::bad_position(&snapshot.position, reason).at("the history")
+            })?;
+        Ok(state)
+    }
 
     /// A multi-line text diagram of the position for people (no trailing newline needed).
     fn diagram(&self, state: &Self::State) -> String;
@@ -213,10 +269,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// renders from engine positions.
     fn rule_book() -> RuleBook;
 
-    /// Parses `text` and applies it: the one call a front end needs for user input.
-    fn apply_text(&self, state: &mut Self::State, text: &str) -> Result<Self::Move, MoveError> {
+    /// Parses `text` and plays it: the one call a front end needs for user input. On error
+    /// `state` is unchanged.
+    fn play_text(&self, state: &mut Self::State, text: &str) -> Result<Self::Move, MoveError> {
         let mv = self.parse_move(state, text)?;
-        self.apply(state, &mv)?;
+        self.play(state, &mv)
+            .map_err(|illegal| MoveError::illegal(&mv, illegal))?;
         Ok(mv)
     }
 

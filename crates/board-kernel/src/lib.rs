@@ -1,11 +1,14 @@
 //! # board-kernel
 //!
 //! The shared ground of the tower-games rules engines: coordinates ([`Square`]), board shapes
-//! with missing cells and zones ([`Shape`], [`Zone`], [`SquareSet`]), per-cell storage
-//! ([`Grid`]), the eight [`Direction`]s, stacks of stones ([`Stack`]), the two [`Side`]s —
-//! and the game contract ([`Game`]) that every game crate implements, with the tools written
-//! once over it: [`perft`], seeded random playouts ([`playout`]), the [`conformance`] suite and
-//! a type-erased face ([`erased`]) for driving any game with strings.
+//! with missing cells and zones ([`Shape`], [`Zone`], [`SquareSet`]), the eight
+//! [`Direction`]s, stacks of stones ([`Stack`]), the two [`Side`]s — and the game contract
+//! ([`Game`]) that every game crate implements, with what every game shares: declared
+//! [`options`], the [`Repetition`] history and the [`Snapshot`] serde form of a state,
+//! [`zobrist`] keys, the board field and framed diagram of [`text`], and the tools written
+//! once over the contract: [`perft`], seeded random playouts ([`playout`]), the
+//! [`conformance`] suite and a type-erased face ([`erased`]) for driving any game with
+//! strings.
 //!
 //! ```
 //! use board_kernel::{Direction, Shape, Square};
@@ -20,7 +23,7 @@
 mod direction;
 mod error;
 mod game;
-mod grid;
+mod repetition;
 mod rng;
 mod rulebook;
 mod set;
@@ -35,12 +38,14 @@ pub mod options;
 pub mod perft;
 pub mod playout;
 pub mod testing;
+pub mod text;
+pub mod zobrist;
 
 pub use direction::{Direction, KNIGHT_LEAPS, leaps};
-pub use error::{MoveError, OptionError, ParseError, TextKind};
+pub use error::{Illegal, MAX_TEXT_LEN, MoveError, OptionError, ParseError, TextKind, excerpt};
 pub use game::{Game, GameResult, Status};
-pub use grid::Grid;
 pub use options::{GameOptions, OptionInfo};
+pub use repetition::{Repetition, Snapshot};
 pub use rng::SplitMix64;
 pub use rulebook::{Block, RuleBook, Setup};
 pub use set::{SquareSet, SquareSetIter};

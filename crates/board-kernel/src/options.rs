@@ -1,22 +1,35 @@
-//! Typed game options and their `KEY=VALUE` text form.
+//! Typed game options and their `KEY=VALUE` text form, declared once per game as a table.
+//!
+//! A game declares its options with [`game_options!`](crate::game_options): one row per
+//! option with its type, default, the values it takes, what it means, spellings it is also
+//! known by and a validity check. The macro writes the struct, its `Default`, serde (with
+//! defaults for missing fields and unknown fields refused), the `KEY=VALUE` parsing, the
+//! listing and the documentation rows, so these can never disagree. Enumerated values are
+//! declared with [`option_enum!`](crate::option_enum). Every game's tests run
+//! [`check_table`] over its options.
+//!
+//! Keys are read case-insensitively with `-` standing for `_`; enumerated values ignore case,
+//! `_`, `-` and spaces; numbers too large for their option are refused as too large; setting
+//! the same option twice is an error.
 
 use std::fmt::Debug;
-use std::str::FromStr;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::OptionError;
+use crate::{OptionError, Side, excerpt};
 
 /// The documentation of one option, for rule books and `--help` texts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OptionInfo {
-    /// The key used in `KEY=VALUE` (the rule specification's name, e.g. `match_target`).
+    /// The key used in `KEY=VALUE` (e.g. `match_target`).
     pub key: &'static str,
+    /// Other keys accepted for it (e.g. the rule specification's name when it differs).
+    pub aliases: &'static [&'static str],
     /// The values it takes, as text (e.g. `1, 3, 7 or 15`).
     pub values: &'static str,
-    /// The default value, as text.
-    pub default: &'static str,
+    /// The default value, as the text [`GameOptions::values`] prints for it.
+    pub default: String,
     /// What it changes.
     pub meaning: &'static str,
 }
@@ -25,14 +38,15 @@ pub struct OptionInfo {
 ///
 /// Options are set from text one `KEY=VALUE` pair at a time (the CLI's `--option`), checked as
 /// a whole by [`GameOptions::validate`] (called by [`Game::new`](crate::Game::new)), and
-/// serialised with serde for game records.
+/// serialised with serde for game records. Games declare them with
+/// [`game_options!`](crate::game_options) rather than implementing this by hand.
 pub trait GameOptions:
     Default + Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static
 {
     /// The documentation of every option, in rule-book order.
     fn info() -> &'static [OptionInfo];
 
-    /// Sets the option `key` from its text `value`.
+    /// Sets the option `key` (or one of its aliases) from its text `value`.
     fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError>;
 
     /// Every option with its current value as text, in the order of [`GameOptions::info`];
@@ -44,43 +58,146 @@ pub trait GameOptions:
         Ok(())
     }
 
-    /// Parses `KEY=VALUE` settings over the defaults, then validates.
+    /// Parses `KEY=VALUE` settings over the defaults, then validates. An option set twice
+    /// (under any of its names) is an error.
     fn from_pairs<'a>(
         pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
     ) -> Result<Self, OptionError> {
         let mut options = Self::default();
+        let mut seen: Vec<&'static str> = Vec::new();
         for (key, value) in pairs {
-            options.set(key.trim(), value.trim())?;
+            let key = key.trim();
+            let canonical =
+                canonical_key(key, Self::info()).ok_or_else(|| unknown_key(key, Self::info()))?;
+            if seen.contains(&canonical) {
+                return Err(OptionError::Repeated {
+                    key: canonical.to_owned(),
+                });
+            }
+            seen.push(canonical);
+            options.set(canonical, value.trim())?;
         }
         options.validate()?;
         Ok(options)
     }
 }
 
+/// The canonical key of `key` among `info`: keys and aliases compare case-insensitively, with
+/// `-` read as `_`.
+#[must_use]
+pub fn canonical_key(key: &str, info: &[OptionInfo]) -> Option<&'static str> {
+    let wanted = normalise_key(key);
+    info.iter()
+        .find(|i| i.key == wanted || i.aliases.contains(&wanted.as_str()))
+        .map(|i| i.key)
+}
+
+fn normalise_key(key: &str) -> String {
+    key.trim()
+        .chars()
+        .map(|c| {
+            if c == '-' {
+                '_'
+            } else {
+                c.to_ascii_lowercase()
+            }
+        })
+        .collect()
+}
+
 /// Splits `KEY=VALUE`.
 pub fn split_setting(text: &str) -> Result<(&str, &str), OptionError> {
     text.split_once('=')
-        .ok_or_else(|| OptionError::Syntax(text.to_owned()))
+        .ok_or_else(|| OptionError::Syntax(excerpt(text)))
 }
 
-/// Parses one option value with `FromStr`, reporting failures as [`OptionError::BadValue`].
+/// Why a text is not a value of an option type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ValueError {
+    /// Not of the option's kind at all.
+    NotAValue,
+    /// A number larger than the type holds; the largest one, as text.
+    TooLarge(String),
+}
+
+/// A type an option can have: read from text and written back.
 ///
-/// ```
-/// use board_kernel::options::parse_value;
-/// let n: u32 = parse_value("max_plies", "500", "a whole number")?;
-/// assert_eq!(n, 500);
-/// assert!(parse_value::<u32>("max_plies", "-1", "a whole number").is_err());
-/// # Ok::<(), board_kernel::OptionError>(())
-/// ```
-pub fn parse_value<T: FromStr>(key: &str, value: &str, expected: &str) -> Result<T, OptionError> {
-    value.parse().map_err(|_| bad_value(key, value, expected))
+/// Implemented for the unsigned integers, `bool` (`on`/`off`, `true`/`false`, `yes`/`no`,
+/// `1`/`0`; written `on`/`off`), [`Side`] (`White`/`Black`, `w`/`b`), and every enum declared
+/// with [`option_enum!`](crate::option_enum).
+pub trait OptionValue: Sized {
+    /// Reads a value.
+    fn read_option(text: &str) -> Result<Self, ValueError>;
+    /// The text [`OptionValue::read_option`] reads back as this value.
+    fn write_option(&self) -> String;
+}
+
+macro_rules! unsigned_option_value {
+    ($($t:ty),*) => {$(
+        impl OptionValue for $t {
+            fn read_option(text: &str) -> Result<Self, ValueError> {
+                let digits = text.strip_prefix('+').unwrap_or(text);
+                if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(ValueError::NotAValue);
+                }
+                digits.parse().map_err(|_| ValueError::TooLarge(<$t>::MAX.to_string()))
+            }
+            fn write_option(&self) -> String {
+                self.to_string()
+            }
+        }
+    )*};
+}
+unsigned_option_value!(u8, u16, u32, u64, usize);
+
+impl OptionValue for bool {
+    fn read_option(text: &str) -> Result<Self, ValueError> {
+        match text.to_ascii_lowercase().as_str() {
+            "on" | "true" | "yes" | "1" => Ok(true),
+            "off" | "false" | "no" | "0" => Ok(false),
+            _ => Err(ValueError::NotAValue),
+        }
+    }
+    fn write_option(&self) -> String {
+        if *self { "on" } else { "off" }.to_owned()
+    }
+}
+
+impl OptionValue for Side {
+    fn read_option(text: &str) -> Result<Self, ValueError> {
+        match squash(text).as_str() {
+            "white" | "w" => Ok(Side::White),
+            "black" | "b" => Ok(Side::Black),
+            _ => Err(ValueError::NotAValue),
+        }
+    }
+    fn write_option(&self) -> String {
+        match self {
+            Side::White => "White",
+            Side::Black => "Black",
+        }
+        .to_owned()
+    }
+}
+
+/// Reads `value` for the option `key`, with the option's documented `values` as what is
+/// expected: the one error path every declared option uses.
+pub fn read_value<T: OptionValue>(key: &str, value: &str, values: &str) -> Result<T, OptionError> {
+    T::read_option(value.trim()).map_err(|e| match e {
+        ValueError::NotAValue => bad_value(key, value, values),
+        ValueError::TooLarge(max) => OptionError::TooLarge {
+            key: key.to_owned(),
+            value: excerpt(value),
+            max,
+        },
+    })
 }
 
 /// The error for a value that does not fit an option.
 pub fn bad_value(key: &str, value: &str, expected: &str) -> OptionError {
     OptionError::BadValue {
         key: key.to_owned(),
-        value: value.to_owned(),
+        value: excerpt(value),
         expected: expected.to_owned(),
     }
 }
@@ -100,26 +217,355 @@ pub fn squash(value: &str) -> String {
         .collect()
 }
 
-/// Parses a boolean option: `on`/`off`, `true`/`false`, `yes`/`no`, `1`/`0`.
-pub fn parse_bool(key: &str, value: &str) -> Result<bool, OptionError> {
-    match value.to_ascii_lowercase().as_str() {
-        "on" | "true" | "yes" | "1" => Ok(true),
-        "off" | "false" | "no" | "0" => Ok(false),
-        _ => Err(bad_value(key, value, "on or off")),
-    }
-}
-
 /// The error for a key that is not among `info`.
 pub fn unknown_key(key: &str, info: &[OptionInfo]) -> OptionError {
     OptionError::UnknownKey {
-        key: key.to_owned(),
+        key: excerpt(key),
         known: info.iter().map(|i| i.key).collect::<Vec<_>>().join(", "),
     }
 }
 
-/// Options for a game that has none.
+/// Declares an enumerated option value: the enum with its derives, `ALL`, and an
+/// [`OptionValue`] that reads the variant's name (case, `_`, `-` and spaces ignored) or any
+/// of the extra spellings after `|`, and writes the name.
+///
+/// ```
+/// board_kernel::option_enum! {
+///     /// How far the ball turns at a pivot.
+///     pub enum Deviation {
+///         /// ±90°.
+///         #[default]
+///         Right | "90",
+///         /// ±45°.
+///         Half | "45",
+///     }
+/// }
+/// use board_kernel::options::OptionValue;
+/// assert_eq!(Deviation::read_option("half"), Ok(Deviation::Half));
+/// assert_eq!(Deviation::read_option("90"), Ok(Deviation::Right));
+/// assert_eq!(Deviation::Half.write_option(), "Half");
+/// assert_eq!(Deviation::ALL, [Deviation::Right, Deviation::Half]);
+/// assert_eq!(Deviation::default(), Deviation::Right);
+/// ```
+#[macro_export]
+macro_rules! option_enum {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $(
+                $(#[$vmeta:meta])*
+                $variant:ident $(| $alias:literal)*
+            ),+ $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(
+            Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord,
+            ::serde::Serialize, ::serde::Deserialize,
+        )]
+        $vis enum $name {
+            $(
+                $(#[$vmeta])*
+                $variant,
+            )+
+        }
+
+        impl $name {
+            /// Every value, in declaration order.
+            pub const ALL: [$name; [$(stringify!($variant)),+].len()] = [$($name::$variant),+];
+        }
+
+        impl $crate::options::OptionValue for $name {
+            fn read_option(text: &str) -> ::std::result::Result<Self, $crate::options::ValueError> {
+                let wanted = $crate::options::squash(text);
+                $(
+                    if wanted == $crate::options::squash(stringify!($variant))
+                        $(|| wanted == $crate::options::squash($alias))*
+                    {
+                        return Ok($name::$variant);
+                    }
+                )+
+                Err($crate::options::ValueError::NotAValue)
+            }
+            fn write_option(&self) -> String {
+                match self {
+                    $($name::$variant => stringify!($variant).to_owned(),)+
+                }
+            }
+        }
+
+        impl ::std::fmt::Display for $name {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str(&$crate::options::OptionValue::write_option(self))
+            }
+        }
+    };
+}
+
+/// Declares a game's options as one table: each row is a field with its type and default,
+/// the values it takes and what it means (both for the docs), optional other keys it is known
+/// by, and an optional validity check. `combination` checks values that are fine alone but
+/// not together.
+///
+/// The macro writes the struct (fields public, deriving `Clone`, `Debug`, `PartialEq`, `Eq`,
+/// `Hash` and serde with `#[serde(default, deny_unknown_fields)]`; add more derives such as
+/// `Copy` above it), its `Default`, and its [`GameOptions`]. Field types implement
+/// [`OptionValue`].
+///
+/// ```
+/// use board_kernel::{GameOptions, OptionError, Side};
+///
+/// board_kernel::option_enum! {
+///     /// How a round is scored.
+///     pub enum Scoring {
+///         /// By rings.
+///         #[default]
+///         RingValues,
+///         /// By rounds.
+///         PerRound,
+///     }
+/// }
+///
+/// board_kernel::game_options! {
+///     /// The options of a small game.
+///     #[derive(Copy)]
+///     pub struct Options {
+///         /// Points that win.
+///         match_target: u32 = 1 => {
+///             values: "1, 3, 7 or 15",
+///             meaning: "points that win",
+///             valid: |v| [1, 3, 7, 15].contains(v),
+///         },
+///         /// Who moves first.
+///         first_player: Side = Side::White => {
+///             values: "White or Black",
+///             meaning: "who moves first",
+///         },
+///         /// How rounds are scored.
+///         scoring: Scoring = Scoring::RingValues => {
+///             values: "RingValues or PerRound",
+///             meaning: "how rounds are scored",
+///         },
+///         /// The occurrence of a position that ends the game (0 = off).
+///         repetition_limit: u32 = 3 => {
+///             values: "0 (off) or an integer ≥ 2",
+///             meaning: "the occurrence of a position that ends the game",
+///             aliases: ["repetition_draw"],
+///             valid: |v| *v != 1,
+///         },
+///     }
+///     combination: |o: &Options| {
+///         if o.match_target == 1 && o.scoring == Scoring::PerRound {
+///             Err("per-round scoring needs a match".to_owned())
+///         } else {
+///             Ok(())
+///         }
+///     }
+/// }
+///
+/// let o = Options::from_pairs([("Match-Target", "7"), ("scoring", "per_round")])?;
+/// assert_eq!((o.match_target, o.scoring), (7, Scoring::PerRound));
+/// assert_eq!(Options::from_pairs([("repetition_draw", "2")])?.repetition_limit, 2);
+/// assert!(matches!(Options::from_pairs([("match_target", "5")]), Err(OptionError::BadValue { .. })));
+/// assert!(matches!(Options::from_pairs([("match_target", "99999999999")]), Err(OptionError::TooLarge { .. })));
+/// assert!(matches!(Options::from_pairs([("scoring", "PerRound")]), Err(OptionError::Invalid(_))));
+/// assert!(matches!(
+///     Options::from_pairs([("repetition_limit", "2"), ("repetition_draw", "4")]),
+///     Err(OptionError::Repeated { .. })
+/// ));
+/// assert_eq!(Options::info()[0].default, "1");
+/// board_kernel::options::check_table::<Options>()?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[macro_export]
+macro_rules! game_options {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident {
+            $(
+                $(#[$fmeta:meta])*
+                $field:ident : $ty:ty = $default:expr => {
+                    values: $values:expr,
+                    meaning: $meaning:expr
+                    $(, aliases: [$($alias:literal),* $(,)?])?
+                    $(, valid: $valid:expr)?
+                    $(,)?
+                }
+            ),+ $(,)?
+        }
+        $(combination: $combination:expr $(,)?)?
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, PartialEq, Eq, Hash, ::serde::Serialize, ::serde::Deserialize)]
+        #[serde(default, deny_unknown_fields)]
+        $vis struct $name {
+            $(
+                $(#[$fmeta])*
+                pub $field: $ty,
+            )+
+        }
+
+        impl ::std::default::Default for $name {
+            fn default() -> Self {
+                $name {
+                    $($field: $default,)+
+                }
+            }
+        }
+
+        impl $name {
+            #[allow(unused_variables)]
+            fn check_field(key: &str, options: &$name) -> ::std::result::Result<(), $crate::OptionError> {
+                $(
+                    if key == stringify!($field) {
+                        $(
+                            let valid: fn(&$ty) -> bool = $valid;
+                            if !valid(&options.$field) {
+                                return Err($crate::options::bad_value(
+                                    key,
+                                    &$crate::options::OptionValue::write_option(&options.$field),
+                                    $values,
+                                ));
+                            }
+                        )?
+                        return Ok(());
+                    }
+                )+
+                Ok(())
+            }
+        }
+
+        impl $crate::GameOptions for $name {
+            fn info() -> &'static [$crate::OptionInfo] {
+                static INFO: ::std::sync::OnceLock<Vec<$crate::OptionInfo>> =
+                    ::std::sync::OnceLock::new();
+                INFO.get_or_init(|| {
+                    let defaults = <$name as ::std::default::Default>::default();
+                    vec![$(
+                        $crate::OptionInfo {
+                            key: stringify!($field),
+                            aliases: &[$($($alias),*)?],
+                            values: $values,
+                            default: $crate::options::OptionValue::write_option(&defaults.$field),
+                            meaning: $meaning,
+                        },
+                    )+]
+                })
+            }
+
+            fn set(&mut self, key: &str, value: &str) -> ::std::result::Result<(), $crate::OptionError> {
+                let Some(key) = $crate::options::canonical_key(key, Self::info()) else {
+                    return Err($crate::options::unknown_key(key, Self::info()));
+                };
+                $(
+                    if key == stringify!($field) {
+                        let parsed: $ty = $crate::options::read_value(key, value, $values)?;
+                        let previous = ::std::mem::replace(&mut self.$field, parsed);
+                        if Self::check_field(key, self).is_err() {
+                            // Quote the value as the user wrote it, and change nothing.
+                            self.$field = previous;
+                            return Err($crate::options::bad_value(key, value, $values));
+                        }
+                        return Ok(());
+                    }
+                )+
+                Err($crate::options::unknown_key(key, Self::info()))
+            }
+
+            fn values(&self) -> Vec<(&'static str, String)> {
+                vec![$(
+                    (stringify!($field), $crate::options::OptionValue::write_option(&self.$field)),
+                )+]
+            }
+
+            fn validate(&self) -> ::std::result::Result<(), $crate::OptionError> {
+                $(Self::check_field(stringify!($field), self)?;)+
+                $(
+                    let combination: fn(&$name) -> ::std::result::Result<(), String> = $combination;
+                    combination(self).map_err($crate::OptionError::Invalid)?;
+                )?
+                Ok(())
+            }
+        }
+    };
+}
+
+/// Checks that a game's options table is consistent; every game's tests call it.
+///
+/// The defaults validate and equal `from_pairs([])`; each documented default is the text the
+/// default value prints as; every printed value is read back to the same options (also with
+/// the keys in upper case and through each alias); an unknown key, a repeated key and a
+/// missing `=` are refused; the serde form round-trips and `{}` reads as the defaults.
+pub fn check_table<O: GameOptions>() -> Result<(), String> {
+    let defaults = O::default();
+    defaults
+        .validate()
+        .map_err(|e| format!("the defaults do not validate: {e}"))?;
+    let empty = O::from_pairs([]).map_err(|e| format!("from_pairs([]) fails: {e}"))?;
+    if empty != defaults {
+        return Err("from_pairs([]) differs from Default".into());
+    }
+    let info = O::info();
+    let values = defaults.values();
+    if values.len() != info.len() {
+        return Err("values() and info() list different options".into());
+    }
+    for (i, (key, value)) in info.iter().zip(&values) {
+        if i.key != *key {
+            return Err(format!(
+                "info() lists `{}` where values() lists `{key}`",
+                i.key
+            ));
+        }
+        if &i.default != value {
+            return Err(format!(
+                "`{key}`: documented default `{}` but Default prints `{value}`",
+                i.default
+            ));
+        }
+        for name in std::iter::once(&i.key.to_ascii_uppercase()).chain(
+            i.aliases
+                .iter()
+                .map(|a| a.to_string())
+                .collect::<Vec<_>>()
+                .iter(),
+        ) {
+            let back = O::from_pairs([(name.as_str(), value.as_str())])
+                .map_err(|e| format!("`{name}={value}` is refused: {e}"))?;
+            if back != defaults {
+                return Err(format!("`{name}={value}` does not give the default"));
+            }
+        }
+    }
+    let pairs: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    if O::from_pairs(pairs.iter().copied()).ok().as_ref() != Some(&defaults) {
+        return Err("the printed values do not read back as the defaults".into());
+    }
+    if O::from_pairs([("no_such_option", "1")]).is_ok() {
+        return Err("an unknown key is accepted".into());
+    }
+    if let Some((key, value)) = pairs.first()
+        && !matches!(
+            O::from_pairs([(*key, *value), (*key, *value)]),
+            Err(OptionError::Repeated { .. })
+        )
+    {
+        return Err(format!("`{key}` set twice is not refused as repeated"));
+    }
+    let json = serde_json::to_string(&defaults).map_err(|e| e.to_string())?;
+    if serde_json::from_str::<O>(&json).ok().as_ref() != Some(&defaults) {
+        return Err(format!("the serde form {json} does not round-trip"));
+    }
+    if serde_json::from_str::<O>("{}").ok().as_ref() != Some(&defaults) {
+        return Err("`{}` does not deserialise to the defaults".into());
+    }
+    Ok(())
+}
+
+/// Options for a game that has none (`{}` in JSON).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
-pub struct NoOptions;
+#[serde(deny_unknown_fields)]
+pub struct NoOptions {}
 
 impl GameOptions for NoOptions {
     fn info() -> &'static [OptionInfo] {
@@ -137,6 +583,17 @@ impl GameOptions for NoOptions {
 mod tests {
     use super::*;
 
+    crate::game_options! {
+        /// Test options.
+        #[derive(Copy)]
+        pub struct Small {
+            /// A count.
+            count: u8 = 3 => { values: "1 to 9", meaning: "a count", valid: |v| (1..=9).contains(v) },
+            /// A switch.
+            switch: bool = true => { values: "on or off", meaning: "a switch", aliases: ["toggle"] },
+        }
+    }
+
     #[test]
     fn settings_split_on_the_first_equals() {
         assert_eq!(split_setting("a=b=c").unwrap(), ("a", "b=c"));
@@ -145,15 +602,63 @@ mod tests {
 
     #[test]
     fn booleans() {
-        assert!(parse_bool("x", "On").unwrap());
-        assert!(!parse_bool("x", "0").unwrap());
-        assert!(parse_bool("x", "maybe").is_err());
+        assert_eq!(bool::read_option("On"), Ok(true));
+        assert_eq!(bool::read_option("0"), Ok(false));
+        assert_eq!(bool::read_option("maybe"), Err(ValueError::NotAValue));
+        assert_eq!(true.write_option(), "on");
+    }
+
+    #[test]
+    fn integers_say_too_large_and_not_a_number() {
+        assert_eq!(u8::read_option("255"), Ok(255));
+        assert_eq!(u8::read_option("+7"), Ok(7));
+        assert_eq!(
+            u8::read_option("256"),
+            Err(ValueError::TooLarge("255".into()))
+        );
+        assert_eq!(u8::read_option("-1"), Err(ValueError::NotAValue));
+        assert_eq!(u8::read_option(""), Err(ValueError::NotAValue));
+        let err = Small::from_pairs([("count", "99999999999999999999999")]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "value `99999999999999999999999` for option `count` is too large: at most 255"
+        );
+    }
+
+    #[test]
+    fn a_declared_table_reads_checks_and_documents() {
+        check_table::<Small>().unwrap();
+        let s = Small::from_pairs([("COUNT", "9"), ("toggle", "off")]).unwrap();
+        assert_eq!((s.count, s.switch), (9, false));
+        let err = Small::from_pairs([("count", "0")]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "bad value `0` for option `count`: expected 1 to 9"
+        );
+        // A refused value leaves the option as it was.
+        let mut s = Small::default();
+        assert!(s.set("count", "12").is_err());
+        assert_eq!(s.count, 3);
+        assert!(matches!(
+            Small::from_pairs([("switch", "on"), ("toggle", "on")]),
+            Err(OptionError::Repeated { .. })
+        ));
+        let long = "k".repeat(500);
+        let err = Small::from_pairs([(long.as_str(), "1")]).unwrap_err();
+        assert!(err.to_string().len() < 200, "{err}");
+        // Deserialised options are validated by `validate`, and missing fields default.
+        let bad: Small = serde_json::from_str(r#"{"count": 0}"#).unwrap();
+        assert!(bad.validate().is_err());
+        let partial: Small = serde_json::from_str(r#"{"switch": false}"#).unwrap();
+        assert_eq!(partial.count, 3);
+        assert!(serde_json::from_str::<Small>(r#"{"colour": 1}"#).is_err());
     }
 
     #[test]
     fn no_options_rejects_every_key() {
         let err = NoOptions::from_pairs([("foo", "1")]).unwrap_err();
         assert!(err.to_string().contains("unknown option `foo`"));
-        assert_eq!(NoOptions::from_pairs([]).unwrap(), NoOptions);
+        assert_eq!(NoOptions::from_pairs([]).unwrap(), NoOptions {});
+        check_table::<NoOptions>().unwrap();
     }
 }

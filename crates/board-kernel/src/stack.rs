@@ -7,8 +7,8 @@ use thiserror::Error;
 
 use crate::Side;
 
-/// A stack of stones of the two sides, bottom to top, packed into a machine word: a square
-/// of Tower of Power (any height up to 32) or of Chain Reaction (at most two).
+/// A stack of stones of the two sides, bottom to top, packed into 128 bits: a square of Tower
+/// of Power (any height up to 128) or of Chain Reaction (at most two).
 ///
 /// The top stone decides the owner. Text form: the stones bottom first, `w`/`b`, so `wwb`
 /// is two White stones under a Black one (Black controls it); the empty stack is `""`.
@@ -25,8 +25,9 @@ use crate::Side;
 /// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Stack {
-    /// Bit `i` is the stone at height `i` (0 = bottom): 0 White, 1 Black.
-    bits: u32,
+    /// Bit `i` is the stone at height `i` (0 = bottom): 0 White, 1 Black; bits above the
+    /// height are zero, so equal stacks have equal bits.
+    bits: u128,
     len: u8,
 }
 
@@ -43,7 +44,7 @@ pub enum StackError {
 
 impl Stack {
     /// The greatest height a stack can have.
-    pub const CAPACITY: u8 = 32;
+    pub const CAPACITY: u8 = 128;
 
     /// The empty stack.
     pub const EMPTY: Stack = Stack { bits: 0, len: 0 };
@@ -52,7 +53,7 @@ impl Stack {
     #[must_use]
     pub const fn single(side: Side) -> Stack {
         Stack {
-            bits: side as u32,
+            bits: side as u128,
             len: 1,
         }
     }
@@ -92,6 +93,14 @@ impl Stack {
         self.get(0)
     }
 
+    /// The stones as bits, bit `h` the stone at height `h` (1 Black); bits above the height
+    /// are zero. With [`Stack::height`] it identifies the stack (for hashing).
+    #[inline]
+    #[must_use]
+    pub const fn bits(self) -> u128 {
+        self.bits
+    }
+
     /// The stone at `height` (0 = bottom).
     #[inline]
     #[must_use]
@@ -111,7 +120,7 @@ impl Stack {
         if self.len >= Self::CAPACITY {
             return Err(StackError::Full);
         }
-        self.bits |= (side as u32) << self.len;
+        self.bits |= (side as u128) << self.len;
         self.len += 1;
         Ok(())
     }
@@ -121,7 +130,7 @@ impl Stack {
     pub fn pop(&mut self) -> Option<Side> {
         let top = self.owner()?;
         self.len -= 1;
-        self.bits &= !(1u32 << self.len);
+        self.bits &= !(1u128 << self.len);
         Some(top)
     }
 
@@ -174,8 +183,12 @@ impl Stack {
     }
 }
 
-const fn low_mask(n: u8) -> u32 {
-    if n >= 32 { u32::MAX } else { (1u32 << n) - 1 }
+const fn low_mask(n: u8) -> u128 {
+    if n >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
+    }
 }
 
 impl fmt::Display for Stack {
@@ -248,14 +261,14 @@ mod tests {
 
     #[test]
     fn capacity_is_enforced() {
-        let mut s: Stack = "b".repeat(32).parse().unwrap();
-        assert_eq!(s.count(Side::Black), 32);
+        let mut s: Stack = "b".repeat(128).parse().unwrap();
+        assert_eq!(s.count(Side::Black), 128);
         assert_eq!(s.push(Side::White), Err(StackError::Full));
         assert_eq!(
             s.stack_on(Stack::single(Side::White)),
             Err(StackError::Full)
         );
-        assert_eq!(s.split_off(32).unwrap().height(), 32);
+        assert_eq!(s.split_off(128).unwrap().height(), 128);
         assert_eq!("wx".parse::<Stack>(), Err(StackError::BadStone('x')));
     }
 

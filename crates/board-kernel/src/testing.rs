@@ -1,15 +1,82 @@
-//! A toy game (Nim) implementing the contract: for examples, and for testing the generic
-//! tools (perft, playouts, the conformance suite) independently of the real games.
+//! Helpers for the games' tests: a toy game (Nim) implementing the contract, for examples and
+//! for testing the generic tools (perft, playouts, the conformance suite) independently of
+//! the real games; the switch for heavy tests; and the rule-book replay check.
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
-
-use crate::options::{parse_value, unknown_key};
 use crate::{
-    Block, Game, GameOptions, GameResult, OptionError, OptionInfo, ParseError, RuleBook, Setup,
-    Side, Status,
+    Block, Game, GameResult, Illegal, OptionError, ParseError, RuleBook, Setup, Side, Status,
+    TextKind, zobrist,
 };
+
+/// The environment variable that switches on the heavy tests (deep perft, strength series).
+pub const HEAVY: &str = "TOWERS_HEAVY";
+
+/// Whether the heavy tests run: `TOWERS_HEAVY` is set to anything but `0` or empty. CI sets it
+/// in one dedicated step, so `cargo test` stays quick for a contributor. A heavy test that
+/// does not run says so on stderr.
+///
+/// ```
+/// fn deep_perft() {
+///     if !board_kernel::testing::heavy("deep_perft") {
+///         return;
+///     }
+///     // … the expensive part
+/// }
+/// # deep_perft();
+/// ```
+#[must_use]
+pub fn heavy(test: &str) -> bool {
+    let on = std::env::var(HEAVY).is_ok_and(|v| !v.is_empty() && v != "0");
+    if !on {
+        eprintln!("{test}: skipped (a heavy test; set {HEAVY}=1 to run it)");
+    }
+    on
+}
+
+/// `quick` normally, `heavy` when the heavy tests are on (silently): for suites that always
+/// run but go deeper in CI's heavy step, such as the number of conformance games.
+#[must_use]
+pub fn scale(quick: usize, heavy: usize) -> usize {
+    if std::env::var(HEAVY).is_ok_and(|v| !v.is_empty() && v != "0") {
+        heavy
+    } else {
+        quick
+    }
+}
+
+/// Replays every setup of `G`'s rule book: its options build, its position parses and
+/// re-prints the same, and its moves are legal. Returns how many setups were replayed, or
+/// the first failure with the example's caption.
+pub fn check_rule_book<G: Game>() -> Result<usize, String> {
+    let book = G::rule_book();
+    let mut replayed = 0;
+    for (caption, setup) in book.setups() {
+        let fail = |what: String| format!("{}: rule-book example `{caption}`: {what}", G::NAME);
+        let game = G::from_pairs(setup.options.iter().copied()).map_err(|e| fail(e.to_string()))?;
+        let mut state = match setup.position {
+            Some(text) => {
+                let state = game.parse_position(text).map_err(|e| fail(e.to_string()))?;
+                if state.to_string() != text {
+                    return Err(fail(format!("the position re-prints as `{state}`")));
+                }
+                state
+            }
+            None => game.initial_state(),
+        };
+        for mv in setup.moves {
+            game.play_text(&mut state, mv)
+                .map_err(|e| fail(format!("`{mv}`: {e}")))?;
+        }
+        replayed += 1;
+    }
+    if !book.blocks.contains(&Block::Options)
+        && !<G::Options as crate::GameOptions>::info().is_empty()
+    {
+        return Err(format!("{}: the rule book has no options table", G::NAME));
+    }
+    Ok(replayed)
+}
 
 /// Nim with one pile: take 1 to `max_take` stones; whoever takes the last stone wins.
 #[derive(Clone, Debug)]
@@ -17,69 +84,27 @@ pub struct Nim {
     options: NimOptions,
 }
 
-/// Nim's options.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct NimOptions {
-    /// Stones in the pile at the start.
-    pub stones: u32,
-    /// The most stones a turn may take.
-    pub max_take: u32,
-}
-
-impl Default for NimOptions {
-    fn default() -> Self {
-        NimOptions {
-            stones: 10,
-            max_take: 3,
-        }
-    }
-}
-
-const NIM_OPTIONS: &[OptionInfo] = &[
-    OptionInfo {
-        key: "stones",
-        values: "1 or more",
-        default: "10",
-        meaning: "initial pile",
-    },
-    OptionInfo {
-        key: "max_take",
-        values: "1 or more",
-        default: "3",
-        meaning: "largest take",
-    },
-];
-
-impl GameOptions for NimOptions {
-    fn info() -> &'static [OptionInfo] {
-        NIM_OPTIONS
-    }
-    fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
-        match key {
-            "stones" => self.stones = parse_value(key, value, "a whole number")?,
-            "max_take" => self.max_take = parse_value(key, value, "a whole number")?,
-            _ => return Err(unknown_key(key, NIM_OPTIONS)),
-        }
-        Ok(())
-    }
-    fn values(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("stones", self.stones.to_string()),
-            ("max_take", self.max_take.to_string()),
-        ]
-    }
-    fn validate(&self) -> Result<(), OptionError> {
-        if self.stones == 0 || self.max_take == 0 {
-            return Err(OptionError::Invalid(
-                "stones and max_take must be positive".into(),
-            ));
-        }
-        Ok(())
+crate::game_options! {
+    /// Nim's options.
+    #[derive(Copy)]
+    pub struct NimOptions {
+        /// Stones in the pile at the start.
+        stones: u32 = 10 => {
+            values: "1 to 1000000",
+            meaning: "initial pile",
+            valid: |v| (1..=1_000_000).contains(v),
+        },
+        /// The most stones a turn may take.
+        max_take: u32 = 3 => {
+            values: "1 to 1000",
+            meaning: "largest take",
+            valid: |v| (1..=1000).contains(v),
+        },
     }
 }
 
 /// A Nim position: stones left and the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NimState {
     /// Stones left.
     pub stones: u32,
@@ -94,7 +119,7 @@ impl fmt::Display for NimState {
 }
 
 /// A Nim move: how many stones to take.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Take(pub u32);
 
 impl fmt::Display for Take {
@@ -102,6 +127,21 @@ impl fmt::Display for Take {
         write!(f, "{}", self.0)
     }
 }
+
+impl std::str::FromStr for Take {
+    type Err = ParseError;
+    fn from_str(text: &str) -> Result<Take, ParseError> {
+        ParseError::check_length(TextKind::Move, text)?;
+        match text.parse() {
+            Ok(n) if n > 0 => Ok(Take(n)),
+            _ => Err(ParseError::bad_move(text, "expected a positive number")),
+        }
+    }
+}
+
+crate::serde_via_text!(Take);
+
+const SIDE_KEY: u64 = zobrist::table::<1>(0x006e_696d)[0];
 
 impl Game for Nim {
     const NAME: &'static str = "nim";
@@ -111,7 +151,7 @@ impl Game for Nim {
     type Move = Take;
 
     fn new(options: NimOptions) -> Result<Self, OptionError> {
-        options.validate()?;
+        crate::GameOptions::validate(&options)?;
         Ok(Nim { options })
     }
     fn options(&self) -> &NimOptions {
@@ -143,31 +183,47 @@ impl Game for Nim {
         state.stones -= mv.0;
         state.to_move = state.to_move.opponent();
     }
-    fn why_illegal(&self, state: &NimState, _mv: &Take) -> String {
-        format!(
-            "take between 1 and {} stones",
-            self.options.max_take.min(state.stones)
-        )
+    fn check_move(&self, state: &NimState, mv: &Take) -> Result<(), Illegal> {
+        if state.stones == 0 {
+            return Err(Illegal::GameOver);
+        }
+        let most = self.options.max_take.min(state.stones);
+        if mv.0 == 0 || mv.0 > most {
+            return Err(Illegal::breaks(
+                "§1",
+                format!("take between 1 and {most} stones"),
+            ));
+        }
+        Ok(())
     }
     fn parse_move(&self, _state: &NimState, text: &str) -> Result<Take, ParseError> {
         text.parse()
-            .map(Take)
-            .map_err(|_| ParseError::bad_move(text, "expected a number"))
     }
     fn parse_position(&self, text: &str) -> Result<NimState, ParseError> {
+        ParseError::check_length(TextKind::Position, text)?;
         let bad = |reason: &str| ParseError::bad_position(text, reason);
         let (stones, side) = text
             .split_once(' ')
             .ok_or_else(|| bad("expected `STONES SIDE`"))?;
         let stones = stones
             .parse()
-            .map_err(|_| bad("bad stone count").at("field 1"))?;
+            .ok()
+            .filter(|&n| n <= self.options.stones)
+            .ok_or_else(|| bad("bad stone count").at("field 1"))?;
         let to_move = match side {
             "w" => Side::White,
             "b" => Side::Black,
             _ => return Err(bad("the side is `w` or `b`").at("field 2")),
         };
         Ok(NimState { stones, to_move })
+    }
+    fn key(&self, state: &NimState) -> u64 {
+        let side = if state.to_move == Side::Black {
+            SIDE_KEY
+        } else {
+            0
+        };
+        u64::from(state.stones).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ side
     }
     fn diagram(&self, state: &NimState) -> String {
         format!(
@@ -190,5 +246,16 @@ impl Game for Nim {
                 setup: Setup::moves(&["3", "3", "3", "1"]),
             },
         ])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nim_rule_book_replays_and_its_options_are_consistent() {
+        assert_eq!(check_rule_book::<Nim>(), Ok(2));
+        crate::options::check_table::<NimOptions>().unwrap();
     }
 }

@@ -1,0 +1,260 @@
+//! The repetition history every game with a repetition rule keeps, and the [`Snapshot`]: the
+//! one serde form of a game state, read back only through the game's validating parser.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// The positions that count for a repetition rule, as their 64-bit keys (see
+/// [`zobrist`](crate::zobrist)), oldest first; while the rule is on, the current position is
+/// the last entry. A game restarts it after an irreversible move (a capture, a point, a new
+/// round), since no earlier position can come back.
+///
+/// Cloning keeps the capacity, so a game that reserves room for its longest possible history
+/// when a state is made never allocates in `play_unchecked`.
+///
+/// ```
+/// use board_kernel::Repetition;
+/// let mut history = Repetition::start(7);
+/// assert_eq!(history.push(9), 1);
+/// assert_eq!(history.push(7), 2); // the position with key 7 has now occurred twice
+/// assert_eq!(history.occurrences(7), 2);
+/// history.restart(11); // after an irreversible move
+/// assert_eq!(history.keys(), [11]);
+/// ```
+#[derive(Debug, Default, PartialEq, Eq, Hash)]
+pub struct Repetition {
+    keys: Vec<u64>,
+}
+
+impl Clone for Repetition {
+    fn clone(&self) -> Self {
+        let mut keys = Vec::with_capacity(self.keys.capacity());
+        keys.extend_from_slice(&self.keys);
+        Repetition { keys }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.keys.clear();
+        self.keys.extend_from_slice(&source.keys);
+    }
+}
+
+impl Repetition {
+    /// The empty history (the repetition rule is off, or nothing has been played).
+    #[must_use]
+    pub const fn new() -> Repetition {
+        Repetition { keys: Vec::new() }
+    }
+
+    /// A history holding only the position with `key`.
+    #[must_use]
+    pub fn start(key: u64) -> Repetition {
+        Repetition { keys: vec![key] }
+    }
+
+    /// Reserves room for `entries` keys in all, so pushing up to that many never allocates.
+    pub fn reserve_total(&mut self, entries: usize) {
+        self.keys
+            .reserve(entries.saturating_sub(self.keys.len()).min(1 << 16));
+    }
+
+    /// Forgets every earlier position and starts again from the one with `key`.
+    #[inline]
+    pub fn restart(&mut self, key: u64) {
+        self.keys.clear();
+        self.keys.push(key);
+    }
+
+    /// Adds the position with `key` (the one just reached) and returns how often it has now
+    /// occurred.
+    #[inline]
+    pub fn push(&mut self, key: u64) -> usize {
+        self.keys.push(key);
+        self.occurrences(key)
+    }
+
+    /// How often the position with `key` occurs in the history.
+    #[inline]
+    #[must_use]
+    pub fn occurrences(&self, key: u64) -> usize {
+        self.keys.iter().filter(|&&k| k == key).count()
+    }
+
+    /// The keys, oldest first.
+    #[must_use]
+    pub fn keys(&self) -> &[u64] {
+        &self.keys
+    }
+
+    /// The number of positions held.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Whether no position is held.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    /// Empties the history (the rule is off).
+    pub fn clear(&mut self) {
+        self.keys.clear();
+    }
+
+    /// A history read from a [`Snapshot`], checked against the position it belongs to: it must
+    /// end with `current` (the key of that position) and hold at most `max_len` keys; no
+    /// position may occur `limit` times or more unless `ended_by_repetition` (`limit` 0: the
+    /// rule is off and the history must be empty).
+    pub fn from_keys(
+        keys: &[u64],
+        current: u64,
+        limit: usize,
+        max_len: usize,
+        ended_by_repetition: bool,
+    ) -> Result<Repetition, String> {
+        if keys.is_empty() {
+            return Ok(Repetition::new());
+        }
+        if limit == 0 {
+            return Err("the repetition rule is off, so there is no history".into());
+        }
+        if keys.len() > max_len {
+            return Err(format!(
+                "the history holds {} positions; at most {max_len} can count",
+                keys.len()
+            ));
+        }
+        if keys.last() != Some(&current) {
+            return Err("the history does not end with the current position".into());
+        }
+        let history = Repetition {
+            keys: keys.to_vec(),
+        };
+        if !ended_by_repetition {
+            if let Some(&k) = keys.iter().find(|&&k| history.occurrences(k) >= limit) {
+                return Err(format!(
+                    "a position ({k:016x}) occurs {} times, which would have ended the game",
+                    history.occurrences(k)
+                ));
+            }
+        } else if history.occurrences(current) < limit {
+            return Err("the game ended by repetition but the history does not show it".into());
+        }
+        Ok(history)
+    }
+}
+
+/// A game state as data: its one-line position text and, for games with a repetition rule,
+/// the keys of the positions that count for it (oldest first, the current one last).
+///
+/// The serde form of every game's states. It is read back only through
+/// [`Game::restore`](crate::Game::restore), which parses the text with the game's own
+/// validating parser and checks the history against it, so a stored or received state can
+/// never be invalid. In JSON the keys are 16 hex digits each (JavaScript numbers cannot hold
+/// 64 bits):
+///
+/// ```
+/// use board_kernel::Snapshot;
+/// let s = Snapshot { position: "5 w".into(), history: vec![1, 0xabc] };
+/// let json = serde_json::to_string(&s)?;
+/// assert_eq!(json, r#"{"position":"5 w","history":["0000000000000001","0000000000000abc"]}"#);
+/// assert_eq!(serde_json::from_str::<Snapshot>(&json)?, s);
+/// let no_history: Snapshot = serde_json::from_str(r#"{"position":"5 w"}"#)?;
+/// assert!(no_history.history.is_empty());
+/// assert!(serde_json::from_str::<Snapshot>(r#"{"position":"5 w","moves":[]}"#).is_err());
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Snapshot {
+    /// The one-line position text.
+    pub position: String,
+    /// The repetition history's keys, oldest first (empty for games without the rule).
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        serialize_with = "hex_keys",
+        deserialize_with = "keys_from_hex"
+    )]
+    pub history: Vec<u64>,
+}
+
+impl Snapshot {
+    /// A snapshot of a position without history.
+    #[must_use]
+    pub fn of_text(position: impl Into<String>) -> Snapshot {
+        Snapshot {
+            position: position.into(),
+            history: Vec::new(),
+        }
+    }
+}
+
+fn hex_keys<S: Serializer>(keys: &[u64], serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_seq(keys.iter().map(|k| format!("{k:016x}")))
+}
+
+fn keys_from_hex<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u64>, D::Error> {
+    use serde::de::Error;
+    let texts = Vec::<String>::deserialize(deserializer)?;
+    texts
+        .iter()
+        .map(|t| {
+            if t.len() == 16 {
+                u64::from_str_radix(t, 16).ok()
+            } else {
+                None
+            }
+            .ok_or_else(|| {
+                D::Error::custom(format!("`{}` is not 16 hex digits", crate::excerpt(t)))
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clones_keep_their_capacity() {
+        let mut h = Repetition::start(1);
+        h.reserve_total(100);
+        let c = h.clone();
+        assert!(c.keys.capacity() >= 100);
+        assert_eq!(c, h);
+    }
+
+    #[test]
+    fn histories_from_snapshots_are_checked() {
+        assert_eq!(
+            Repetition::from_keys(&[1, 2, 1], 1, 3, 10, false)
+                .unwrap()
+                .occurrences(1),
+            2
+        );
+        assert!(Repetition::from_keys(&[1, 2], 1, 3, 10, false).is_err()); // wrong last
+        assert!(Repetition::from_keys(&[1, 1, 1], 1, 3, 10, false).is_err()); // would have ended
+        assert!(Repetition::from_keys(&[1, 1, 1], 1, 3, 10, true).is_ok());
+        assert!(Repetition::from_keys(&[2, 1], 1, 3, 10, true).is_err());
+        assert!(Repetition::from_keys(&[1], 1, 0, 10, false).is_err()); // rule off
+        assert!(Repetition::from_keys(&[2, 1], 1, 3, 1, false).is_err()); // too long
+        assert!(
+            Repetition::from_keys(&[], 1, 0, 10, false)
+                .unwrap()
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn bad_hex_is_refused() {
+        for json in [
+            r#"{"position":"x","history":["12"]}"#,
+            r#"{"position":"x","history":["zzzzzzzzzzzzzzzz"]}"#,
+            r#"{"position":"x","history":[12]}"#,
+        ] {
+            assert!(serde_json::from_str::<Snapshot>(json).is_err(), "{json}");
+        }
+    }
+}
