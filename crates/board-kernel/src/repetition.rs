@@ -3,13 +3,18 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+/// How many keys a [`Repetition`] holds without touching the heap.
+const INLINE: usize = 4;
+
 /// The positions that count for a repetition rule, as their 64-bit keys (see
 /// [`zobrist`](crate::zobrist)), oldest first; while the rule is on, the current position is
 /// the last entry. A game restarts it after an irreversible move (a capture, a point, a new
 /// round), since no earlier position can come back.
 ///
-/// Cloning keeps the capacity, so a game that reserves room for its longest possible history
-/// when a state is made never allocates in `play_unchecked`.
+/// Up to four keys live inline, so a game whose history is short (Kamisado's holds at most
+/// three) clones states without allocating. Longer histories move to the heap; cloning keeps
+/// the capacity, so a game that reserves room for its longest possible history when a state is
+/// made ([`Repetition::reserve_total`]) never allocates in `play_unchecked`.
 ///
 /// ```
 /// use board_kernel::Repetition;
@@ -20,21 +25,53 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// history.restart(11); // after an irreversible move
 /// assert_eq!(history.keys(), [11]);
 /// ```
-#[derive(Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Default)]
 pub struct Repetition {
-    keys: Vec<u64>,
+    /// Keys while there are at most [`INLINE`] of them and `spilled` is false.
+    inline: [u64; INLINE],
+    len: u8,
+    /// Whether the keys live in `heap`.
+    spilled: bool,
+    heap: Vec<u64>,
 }
 
 impl Clone for Repetition {
     fn clone(&self) -> Self {
-        let mut keys = Vec::with_capacity(self.keys.capacity());
-        keys.extend_from_slice(&self.keys);
-        Repetition { keys }
+        let heap = if self.spilled || self.heap.capacity() > 0 {
+            let mut heap = Vec::with_capacity(self.heap.capacity());
+            heap.extend_from_slice(&self.heap);
+            heap
+        } else {
+            Vec::new()
+        };
+        Repetition {
+            inline: self.inline,
+            len: self.len,
+            spilled: self.spilled,
+            heap,
+        }
     }
 
     fn clone_from(&mut self, source: &Self) {
-        self.keys.clear();
-        self.keys.extend_from_slice(&source.keys);
+        self.inline = source.inline;
+        self.len = source.len;
+        self.spilled = source.spilled;
+        self.heap.clear();
+        self.heap.extend_from_slice(&source.heap);
+    }
+}
+
+impl PartialEq for Repetition {
+    fn eq(&self, other: &Self) -> bool {
+        self.keys() == other.keys()
+    }
+}
+
+impl Eq for Repetition {}
+
+impl std::hash::Hash for Repetition {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.keys().hash(state);
     }
 }
 
@@ -42,33 +79,55 @@ impl Repetition {
     /// The empty history (the repetition rule is off, or nothing has been played).
     #[must_use]
     pub const fn new() -> Repetition {
-        Repetition { keys: Vec::new() }
+        Repetition {
+            inline: [0; INLINE],
+            len: 0,
+            spilled: false,
+            heap: Vec::new(),
+        }
     }
 
     /// A history holding only the position with `key`.
     #[must_use]
     pub fn start(key: u64) -> Repetition {
-        Repetition { keys: vec![key] }
+        let mut history = Repetition::new();
+        history.restart(key);
+        history
     }
 
-    /// Reserves room for `entries` keys in all, so pushing up to that many never allocates.
+    /// Reserves room for `entries` keys in all (at most 65,536), so pushing up to that many
+    /// never allocates.
     pub fn reserve_total(&mut self, entries: usize) {
-        self.keys
-            .reserve(entries.saturating_sub(self.keys.len()).min(1 << 16));
+        if entries > INLINE {
+            let entries = entries.min(1 << 16);
+            self.heap.reserve(entries.saturating_sub(self.heap.len()));
+        }
     }
 
-    /// Forgets every earlier position and starts again from the one with `key`.
+    /// Forgets every earlier position and starts again from the one with `key` (the heap
+    /// room, if any, is kept for later).
     #[inline]
     pub fn restart(&mut self, key: u64) {
-        self.keys.clear();
-        self.keys.push(key);
+        self.heap.clear();
+        self.spilled = false;
+        self.inline[0] = key;
+        self.len = 1;
     }
 
     /// Adds the position with `key` (the one just reached) and returns how often it has now
     /// occurred.
     #[inline]
     pub fn push(&mut self, key: u64) -> usize {
-        self.keys.push(key);
+        if self.spilled {
+            self.heap.push(key);
+        } else if usize::from(self.len) < INLINE {
+            self.inline[usize::from(self.len)] = key;
+            self.len += 1;
+        } else {
+            self.heap.extend_from_slice(&self.inline);
+            self.heap.push(key);
+            self.spilled = true;
+        }
         self.occurrences(key)
     }
 
@@ -76,30 +135,37 @@ impl Repetition {
     #[inline]
     #[must_use]
     pub fn occurrences(&self, key: u64) -> usize {
-        self.keys.iter().filter(|&&k| k == key).count()
+        self.keys().iter().filter(|&&k| k == key).count()
     }
 
     /// The keys, oldest first.
+    #[inline]
     #[must_use]
     pub fn keys(&self) -> &[u64] {
-        &self.keys
+        if self.spilled {
+            &self.heap
+        } else {
+            &self.inline[..usize::from(self.len)]
+        }
     }
 
     /// The number of positions held.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.keys.len()
+        self.keys().len()
     }
 
     /// Whether no position is held.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.keys.is_empty()
+        self.keys().is_empty()
     }
 
     /// Empties the history (the rule is off).
     pub fn clear(&mut self) {
-        self.keys.clear();
+        self.heap.clear();
+        self.spilled = false;
+        self.len = 0;
     }
 
     /// A history read from a [`Snapshot`], checked against the position it belongs to: it must
@@ -128,9 +194,11 @@ impl Repetition {
         if keys.last() != Some(&current) {
             return Err("the history does not end with the current position".into());
         }
-        let history = Repetition {
-            keys: keys.to_vec(),
-        };
+        let mut history = Repetition::new();
+        history.reserve_total(max_len);
+        for &k in keys {
+            history.push(k);
+        }
         if !ended_by_repetition {
             if let Some(&k) = keys.iter().find(|&&k| history.occurrences(k) >= limit) {
                 return Err(format!(
@@ -222,8 +290,31 @@ mod tests {
         let mut h = Repetition::start(1);
         h.reserve_total(100);
         let c = h.clone();
-        assert!(c.keys.capacity() >= 100);
+        assert!(c.heap.capacity() >= 100);
         assert_eq!(c, h);
+    }
+
+    #[test]
+    fn short_histories_stay_inline_and_long_ones_spill() {
+        let mut h = Repetition::start(1);
+        for k in 2..=4 {
+            h.push(k);
+        }
+        assert_eq!(h.keys(), [1, 2, 3, 4]);
+        assert_eq!(h.heap.capacity(), 0);
+        assert_eq!(h.clone().heap.capacity(), 0);
+        assert_eq!(h.push(1), 2);
+        assert_eq!(h.keys(), [1, 2, 3, 4, 1]);
+        let c = h.clone();
+        assert_eq!(c, h);
+        h.restart(9);
+        assert_eq!((h.keys(), h.len()), (&[9][..], 1));
+        assert_ne!(c, h);
+        let mut d = Repetition::new();
+        d.clone_from(&c);
+        assert_eq!(d, c);
+        d.clear();
+        assert!(d.is_empty());
     }
 
     #[test]
