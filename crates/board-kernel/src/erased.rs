@@ -4,6 +4,7 @@
 use std::fmt;
 use std::sync::Arc;
 
+use crate::picture::{self, Mark, Point, SvgStyle};
 use crate::{
     BySide, Game, GameOptions, MoveError, OptionError, OptionInfo, ParseError, RuleBook, Side,
     Status, perft,
@@ -61,6 +62,16 @@ pub trait DynState: Send + Sync + fmt::Debug {
     fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
     /// The state's [`Snapshot`](crate::Snapshot) as JSON.
     fn snapshot_json(&self) -> String;
+    /// The one line saying whose turn it is or how the game ended, with the scores.
+    fn describe_status(&self) -> String;
+    /// The position as a standalone SVG with `marks` over the board (see
+    /// [`picture::svg`](crate::picture::svg)).
+    fn svg(&self, marks: &[Mark], style: &SvgStyle) -> String;
+    /// The picture cells the move `mv` (notation, read in this position) passes through; see
+    /// [`Game::move_path`].
+    fn move_path(&self, mv: &str) -> Result<Vec<Point>, ParseError>;
+    /// The marks of the move `mv` played from this position: its path and end cells.
+    fn move_marks(&self, mv: &str) -> Result<Vec<Mark>, ParseError>;
     /// A copy.
     fn clone_box(&self) -> Box<dyn DynState>;
 }
@@ -187,6 +198,20 @@ impl<G: Game> DynState for ErasedState<G> {
     }
     fn snapshot_json(&self) -> String {
         to_json(&self.game.snapshot(&self.state))
+    }
+    fn describe_status(&self) -> String {
+        crate::describe_status(&*self.game, &self.state)
+    }
+    fn svg(&self, marks: &[Mark], style: &SvgStyle) -> String {
+        picture::svg(&*self.game, &self.state, marks, style)
+    }
+    fn move_path(&self, mv: &str) -> Result<Vec<Point>, ParseError> {
+        let mv = self.game.parse_move(&self.state, mv.trim())?;
+        Ok(self.game.move_path(&self.state, &mv))
+    }
+    fn move_marks(&self, mv: &str) -> Result<Vec<Mark>, ParseError> {
+        let mv = self.game.parse_move(&self.state, mv.trim())?;
+        Ok(picture::move_marks(&*self.game, &self.state, &mv))
     }
     fn clone_box(&self) -> Box<dyn DynState> {
         Box::new(ErasedState {

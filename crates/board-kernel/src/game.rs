@@ -65,6 +65,30 @@ impl Status {
     }
 }
 
+/// One line for people: whose turn it is or how the game ended, with the scores where the
+/// game keeps them (`White to move; score White 0, Black 1`, `game over: Black wins (home
+/// row); score White 0, Black 1`). Shared by the CLI, the generated docs and the pictures.
+pub fn describe_status<G: Game>(game: &G, state: &G::State) -> String {
+    let name = |side: Side| G::side_name(side);
+    let mut line = match game.status(state) {
+        Status::Ongoing => format!("{} to move", name(game.side_to_move(state))),
+        Status::Finished(result) => match result.winner {
+            Some(side) => format!("game over: {} wins ({})", name(side), result.reason),
+            None => format!("game over: draw ({})", result.reason),
+        },
+    };
+    if let Some(scores) = game.scores(state) {
+        line += &format!(
+            "; score {} {}, {} {}",
+            name(Side::White),
+            scores.white,
+            name(Side::Black),
+            scores.black
+        );
+    }
+    line
+}
+
 /// A rules engine: one game with its options fixed.
 ///
 /// The value holds the options (variants), so every call is answered under the same rules; a
@@ -263,6 +287,21 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// [`Game::diagram`] by default. Front ends call it only when colour is wanted.
     fn coloured_diagram(&self, state: &Self::State) -> String {
         self.diagram(state)
+    }
+
+    /// The position as a [`Picture`](crate::picture::Picture) for the SVG renderer: cells,
+    /// pieces and edge labels (the renderer adds title, caption and marks; see
+    /// [`picture::svg`](crate::picture::svg)). The default draws the text diagram.
+    fn picture(&self, state: &Self::State) -> crate::picture::Picture {
+        crate::picture::text_picture(&self.diagram(state))
+    }
+
+    /// The cells a move passes through, in order, in the picture's grid: its first cell is
+    /// the piece or stack that moves and its last where the move ends (a chain, a kick's ball
+    /// path...). Front ends draw it as an arrow and build click-to-move from it. Empty for a
+    /// move without a place (a pass).
+    fn move_path(&self, _state: &Self::State, _mv: &Self::Move) -> Vec<crate::picture::Point> {
+        Vec::new()
     }
 
     /// The rule book: the rules in the crate's words, with examples the docs generator

@@ -36,6 +36,7 @@ pub mod conformance;
 pub mod erased;
 pub mod options;
 pub mod perft;
+pub mod picture;
 pub mod playout;
 pub mod testing;
 pub mod text;
@@ -43,7 +44,7 @@ pub mod zobrist;
 
 pub use direction::{Direction, KNIGHT_LEAPS, leaps};
 pub use error::{Illegal, MAX_TEXT_LEN, MoveError, OptionError, ParseError, TextKind, excerpt};
-pub use game::{Game, GameResult, Status};
+pub use game::{Game, GameResult, Status, describe_status};
 pub use options::{GameOptions, OptionInfo};
 pub use repetition::{Repetition, Snapshot};
 pub use rng::SplitMix64;
