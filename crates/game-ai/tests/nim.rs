@@ -172,7 +172,7 @@ fn random_player_plays_legal_moves_and_stops_at_the_end() {
     let mut random = RandomPlayer::new(9);
     let mut state = game.initial_state();
     while let Some(mv) = Player::<Nim>::choose(&mut random, &game, &state) {
-        game.apply(&mut state, &mv).unwrap();
+        game.play(&mut state, &mv).unwrap();
     }
     assert_eq!(state.stones, 0);
     assert!(game.status(&state).is_finished());
