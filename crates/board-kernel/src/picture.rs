@@ -780,8 +780,8 @@ impl<'a> Renderer<'a> {
     fn disc(&self, out: &mut String, at: Point, fill: Rgb, rim: Rgb, teeth: u8) {
         let (x, y) = self.centre(at);
         let c = self.cell;
-        let outer = c * 0.4;
-        let inner = c * 0.25;
+        let outer = c * 0.36;
+        let inner = c * 0.22;
         let _ = writeln!(
             out,
             "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{rim}\" stroke=\"{}\" stroke-width=\"{}\"/>",
@@ -800,25 +800,26 @@ impl<'a> Renderer<'a> {
             rim.ink(),
             Num(c / 48.0)
         );
-        // Teeth: small triangles on the rim, in the rim's ink, spread over the top.
+        // Teeth: triangles standing out of the rim over the top, in the rim's colour outlined
+        // in its ink, so they read on any square.
         for i in 0..teeth {
             let angle =
-                std::f64::consts::PI * (0.5 + (f64::from(i) - f64::from(teeth - 1) / 2.0) * 0.3);
-            let (cos, sin) = (angle.cos(), -angle.sin());
-            let tip = (x + cos * outer * 0.98, y + sin * outer * 0.98);
-            let base = outer * 0.62;
-            let half = 0.16;
+                std::f64::consts::PI * (0.5 + (f64::from(i) - f64::from(teeth - 1) / 2.0) * 0.28);
+            let tip = (x + angle.cos() * outer * 1.3, y - angle.sin() * outer * 1.3);
+            let base = outer * 0.92;
+            let half = 0.2;
             let (a1, a2) = (angle - half, angle + half);
             let _ = writeln!(
                 out,
-                "<path d=\"M{} {}L{} {}L{} {}Z\" fill=\"{}\"/>",
+                "<path d=\"M{} {}L{} {}L{} {}Z\" fill=\"{rim}\" stroke=\"{}\" stroke-width=\"{}\" stroke-linejoin=\"round\"/>",
                 Num(tip.0),
                 Num(tip.1),
                 Num(x + a1.cos() * base),
                 Num(y - a1.sin() * base),
                 Num(x + a2.cos() * base),
                 Num(y - a2.sin() * base),
-                rim.ink()
+                rim.ink(),
+                Num(c / 40.0)
             );
         }
     }
@@ -832,7 +833,7 @@ impl<'a> Renderer<'a> {
         // At most eight tiers are drawn (the top ones); the height is written as a number.
         const SHOWN: usize = 8;
         let shown = &stones[stones.len().saturating_sub(SHOWN)..];
-        let tier = (c * 0.62 / shown.len() as f64).min(c * 0.2);
+        let tier = (c * 0.62 / shown.len() as f64).min(c * 0.24);
         let width = c * 0.62;
         let left = x + (c - width) / 2.0;
         let bottom = y + c * 0.84;
@@ -845,7 +846,7 @@ impl<'a> Renderer<'a> {
                 Num(top),
                 Num(width),
                 Num(tier),
-                Num(tier.min(c * 0.06)),
+                Num((tier / 2.0).min(c * 0.08)),
                 Rgb::BLACK,
                 Num(c / 48.0)
             );

@@ -19,28 +19,11 @@ pub mod registry;
 pub struct ReadmeDoctests;
 
 use board_kernel::erased::{DynGame, DynState};
-use board_kernel::{Side, Status};
 
 /// One line for people: whose turn it is or how the game ended, with the scores where the
-/// game keeps them. Shared by the CLI and the generated rule docs.
+/// game keeps them. Shared by the CLI and the generated rule docs (the kernel's
+/// [`board_kernel::describe_status`] behind the type-erased face).
 #[must_use]
-pub fn describe_status(game: &dyn DynGame, state: &dyn DynState) -> String {
-    let name = |side: Side| game.side_name(side);
-    let mut line = match state.status() {
-        Status::Ongoing => format!("{} to move", name(state.side_to_move())),
-        Status::Finished(result) => match result.winner {
-            Some(side) => format!("game over: {} wins ({})", name(side), result.reason),
-            None => format!("game over: draw ({})", result.reason),
-        },
-    };
-    if let Some(scores) = state.scores() {
-        line += &format!(
-            "; score {} {}, {} {}",
-            name(Side::White),
-            scores.white,
-            name(Side::Black),
-            scores.black
-        );
-    }
-    line
+pub fn describe_status(_game: &dyn DynGame, state: &dyn DynState) -> String {
+    state.describe_status()
 }

@@ -238,7 +238,8 @@ pub(crate) fn session<G: Game>(
                 return Err("a computer player found no move in an ongoing game".into());
             };
             let mut next = state;
-            game.apply(&mut next, &mv).map_err(|e| e.to_string())?;
+            game.play(&mut next, &mv)
+                .map_err(|e| format!("the computer player chose an illegal move {mv}: {e}"))?;
             let report = player
                 .report()
                 .map(|r| format!("  [{r}]"))
@@ -331,7 +332,7 @@ pub(crate) fn session<G: Game>(
             }
             _ => {
                 let mut next = state;
-                match game.apply_text(&mut next, text) {
+                match game.play_text(&mut next, text) {
                     Ok(mv) => {
                         writeln!(out, "{}. {} plays {mv}", moves.len() + 1, seat_label(side))
                             .map_err(io_error)?;

@@ -102,7 +102,7 @@ impl GameVisitor for Reproducible {
         // Every move was legal: replay them with validation.
         let mut state = game.initial_state();
         for mv in &a {
-            game.apply(&mut state, mv).unwrap();
+            game.play(&mut state, mv).unwrap();
         }
     }
 }
