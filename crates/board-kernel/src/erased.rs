@@ -58,6 +58,8 @@ pub trait DynState: Send + Sync + fmt::Debug {
     fn perft(&self, depth: u32) -> u64;
     /// Perft using `threads` threads.
     fn perft_parallel(&self, depth: u32, threads: usize) -> u64;
+    /// Perft with a transposition table of `megabytes` (same count, less time).
+    fn perft_hashed(&self, depth: u32, megabytes: usize) -> u64;
     /// Perft split by the first move.
     fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
     /// The state's [`Snapshot`](crate::Snapshot) as JSON.
@@ -192,6 +194,9 @@ impl<G: Game> DynState for ErasedState<G> {
     }
     fn perft_parallel(&self, depth: u32, threads: usize) -> u64 {
         perft::perft_parallel(&*self.game, &self.state, depth, threads)
+    }
+    fn perft_hashed(&self, depth: u32, megabytes: usize) -> u64 {
+        perft::perft_hashed(&*self.game, &self.state, depth, megabytes)
     }
     fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
         perft::perft_divide(&*self.game, &self.state, depth)

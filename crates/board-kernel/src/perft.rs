@@ -80,6 +80,93 @@ pub fn perft_parallel<G: Game>(game: &G, state: &G::State, depth: u32, threads: 
     })
 }
 
+/// A table of subtree counts for [`perft_hashed`]: two-entry buckets, each entry holding the
+/// full 64-bit key, the depth and the count.
+struct PerftTable {
+    entries: Vec<(u64, u64, u32)>,
+    mask: usize,
+}
+
+impl PerftTable {
+    fn new(megabytes: usize) -> PerftTable {
+        let bytes = megabytes.clamp(1, 1 << 16) << 20;
+        let entries = (bytes / std::mem::size_of::<(u64, u64, u32)>()).next_power_of_two() / 2;
+        PerftTable {
+            entries: vec![(0, 0, 0); entries.max(2)],
+            mask: (entries.max(2) - 1) & !1,
+        }
+    }
+
+    fn get(&self, key: u64, depth: u32) -> Option<u64> {
+        let i = (key as usize) & self.mask;
+        self.entries[i..i + 2]
+            .iter()
+            .find(|e| e.0 == key && e.2 == depth)
+            .map(|e| e.1)
+    }
+
+    fn put(&mut self, key: u64, depth: u32, count: u64) {
+        let i = (key as usize) & self.mask;
+        // The first slot keeps the deeper (costlier) result, the second always takes the new one.
+        if depth >= self.entries[i].2 {
+            self.entries[i + 1] = self.entries[i];
+            self.entries[i] = (key, count, depth);
+        } else {
+            self.entries[i + 1] = (key, count, depth);
+        }
+    }
+}
+
+/// The key of a node for hashed perft: the position's key combined with its repetition
+/// history (as a multiset, since the count below a node depends on how often each earlier
+/// position occurred, not on their order), so transpositions are merged only when their
+/// subtrees are the same.
+fn node_key<G: Game>(game: &G, state: &G::State) -> u64 {
+    let mut key = game.key(state);
+    for &k in game.history(state) {
+        let mut mix = crate::SplitMix64::new(k);
+        key = key.wrapping_add(mix.next_u64());
+    }
+    key
+}
+
+/// [`perft`] with a transposition table of `megabytes`: a subtree reached again by another
+/// move order is counted once. The result is identical to [`perft`]; only the time differs.
+pub fn perft_hashed<G: Game>(game: &G, state: &G::State, depth: u32, megabytes: usize) -> u64 {
+    let mut table = PerftTable::new(megabytes);
+    let mut buffers: Vec<Vec<G::Move>> = (0..depth).map(|_| Vec::new()).collect();
+    hashed_with(game, state, depth, &mut buffers, &mut table)
+}
+
+fn hashed_with<G: Game>(
+    game: &G,
+    state: &G::State,
+    depth: u32,
+    buffers: &mut [Vec<G::Move>],
+    table: &mut PerftTable,
+) -> u64 {
+    let Some((moves, deeper)) = buffers.split_first_mut() else {
+        return 1;
+    };
+    moves.clear();
+    game.legal_moves(state, moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let key = node_key(game, state);
+    if let Some(count) = table.get(key, depth) {
+        return count;
+    }
+    let mut leaves = 0;
+    for mv in moves.iter() {
+        let mut child = state.clone();
+        game.play_unchecked(&mut child, mv);
+        leaves += hashed_with(game, &child, depth - 1, deeper, table);
+    }
+    table.put(key, depth, leaves);
+    leaves
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -108,5 +195,22 @@ mod tests {
             vec![("1".into(), 3), ("2".into(), 2), ("3".into(), 1)]
         );
         assert_eq!(perft_parallel(&game, &start, 3, 2), 4);
+    }
+
+    #[test]
+    fn hashed_perft_counts_the_same() {
+        let game = Nim::new(NimOptions {
+            stones: 30,
+            max_take: 4,
+        })
+        .unwrap();
+        let start = game.initial_state();
+        for depth in 0..9 {
+            assert_eq!(
+                perft_hashed(&game, &start, depth, 1),
+                perft(&game, &start, depth),
+                "depth {depth}"
+            );
+        }
     }
 }
