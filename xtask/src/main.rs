@@ -25,7 +25,13 @@ fn main() -> ExitCode {
 
 fn write_docs() -> Result<(), String> {
     let root = xtask::workspace_root();
-    for (path, content) in xtask::generated_docs()? {
+    let docs = xtask::generated_docs()?;
+    for orphan in xtask::orphan_pictures(&docs) {
+        std::fs::remove_file(root.join(&orphan))
+            .map_err(|e| format!("{}: {e}", orphan.display()))?;
+        println!("removed {}", orphan.display());
+    }
+    for (path, content) in docs {
         let full = root.join(&path);
         if let Some(dir) = full.parent() {
             std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;

@@ -8,9 +8,39 @@ use board_kernel::options::split_setting;
 use clap::{Args, Parser, Subcommand};
 use towers::registry;
 
+mod measure;
 mod play;
 mod replay;
 mod selfplay;
+
+/// The error text of a write to a closed standard output: the reader stopped early (`head`,
+/// `less` quit, a closed socket). `main` ends quietly with success on it, as well-behaved
+/// command-line tools do, instead of panicking the way `println!` does.
+pub(crate) const CLOSED: &str = "standard output was closed";
+
+/// Writes one line to standard output, turning a closed pipe into [`CLOSED`].
+pub(crate) fn print_line(args: std::fmt::Arguments<'_>) -> Result<(), String> {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    writeln!(stdout, "{args}").map_err(|e| output_error(&e))
+}
+
+/// The error for a failed write to standard output.
+pub(crate) fn output_error(e: &std::io::Error) -> String {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        CLOSED.to_owned()
+    } else {
+        format!("cannot write to standard output: {e}")
+    }
+}
+
+/// `println!` that returns an error instead of panicking when standard output is closed.
+#[macro_export]
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::print_line(format_args!($($arg)*))
+    };
+}
 
 /// Rules engines for Kamisado, Tower of Power, Chain Reaction, Queens' Courtiers and Seven
 /// Sages.
@@ -30,6 +60,22 @@ enum Command {
         #[command(flatten)]
         game: GameArgs,
     },
+    /// Print a position: its line, its diagram and its status, after playing MOVES; or write
+    /// its SVG picture (the last move marked) with --svg.
+    Show {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Moves to play first, in the game's notation, one argument each.
+        moves: Vec<String>,
+        /// Write the SVG picture to FILE (`-`: standard output) instead of the text.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<String>,
+        /// Draw the board turned half round.
+        #[arg(long)]
+        flip: bool,
+    },
+    /// Perft depth by depth with times, then statistics of seeded random games.
+    Measure(measure::MeasureArgs),
     /// Print the legal moves of a position, one a line, sorted.
     Moves {
         #[command(flatten)]
@@ -39,14 +85,18 @@ enum Command {
     Perft {
         #[command(flatten)]
         game: GameArgs,
-        /// Depth in plies (whole turns).
+        /// Depth in plies (whole turns), at most 64.
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=64))]
         depth: u32,
         /// Show the count below each first move instead of the depth-by-depth lines.
         #[arg(long)]
         divide: bool,
-        /// Worker threads for the deepest count.
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
+        /// Worker threads for the deepest count (1 to 256).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
+        /// Merge transpositions with a table of MB megabytes (same counts, less time).
+        #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u32).range(1..=65_536))]
+        hash: Option<u32>,
     },
     /// Play moves in order; print the resulting position line, its diagram and its status.
     Apply {
@@ -112,6 +162,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(message) if message == CLOSED => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("error: {message}");
             ExitCode::from(2)
@@ -123,7 +174,7 @@ fn run(command: Command) -> Result<(), String> {
     match command {
         Command::List => {
             for name in registry::names() {
-                println!("{name}");
+                out!("{name}")?;
             }
         }
         Command::Options { game } => {
@@ -134,22 +185,59 @@ fn run(command: Command) -> Result<(), String> {
                     .iter()
                     .find(|(k, _)| *k == info.key)
                     .map(|(_, v)| v.as_str());
-                println!(
+                out!(
                     "{}={}  (default {}; {}) {}",
                     info.key,
                     current.unwrap_or("?"),
                     info.default,
                     info.values,
                     info.meaning
-                );
+                )?;
             }
         }
+        Command::Show {
+            game,
+            moves,
+            svg,
+            flip,
+        } => {
+            let (_, mut state) = game.start()?;
+            let mut marks = Vec::new();
+            for (i, mv) in moves.iter().enumerate() {
+                let before = state.clone();
+                let played = state
+                    .play(mv)
+                    .map_err(|e| format!("move {} (`{mv}`): {e}", i + 1))?;
+                marks = before.move_marks(&played).map_err(|e| e.to_string())?;
+            }
+            let style = board_kernel::picture::SvgStyle {
+                flipped: flip,
+                ..Default::default()
+            };
+            match svg.as_deref() {
+                Some("-") => {
+                    use std::io::Write;
+                    std::io::stdout()
+                        .lock()
+                        .write_all(state.svg(&marks, &style).as_bytes())
+                        .map_err(|e| output_error(&e))?;
+                }
+                Some(path) => std::fs::write(path, state.svg(&marks, &style))
+                    .map_err(|e| format!("cannot write {path}: {e}"))?,
+                None => {
+                    out!("{}", state.position_text())?;
+                    out!("{}", state.diagram().trim_end())?;
+                    out!("{}", state.describe_status())?;
+                }
+            }
+        }
+        Command::Measure(args) => measure::run(&args)?,
         Command::Moves { game } => {
             let (_, state) = game.start()?;
             let mut moves = state.legal_moves();
             moves.sort();
             for mv in moves {
-                println!("{mv}");
+                out!("{mv}")?;
             }
         }
         Command::Perft {
@@ -157,33 +245,35 @@ fn run(command: Command) -> Result<(), String> {
             depth,
             divide,
             threads,
+            hash,
         } => {
+            let threads = usize::from(threads);
             let (_, state) = game.start()?;
             if divide {
                 let mut rows = state.perft_divide(depth);
                 rows.sort();
                 let total: u64 = rows.iter().map(|(_, n)| n).sum();
                 for (mv, n) in rows {
-                    println!("{mv}: {n}");
+                    out!("{mv}: {n}")?;
                 }
-                println!("{total}");
+                out!("{total}")?;
                 return Ok(());
             }
             let mut last = 1;
             for d in 1..=depth {
                 let started = Instant::now();
-                last = if d == depth {
-                    state.perft_parallel(d, threads.max(1))
-                } else {
-                    state.perft(d)
+                last = match hash {
+                    Some(mb) => state.perft_hashed(d, mb as usize),
+                    None if d == depth => state.perft_parallel(d, threads),
+                    None => state.perft(d),
                 };
                 let secs = started.elapsed().as_secs_f64();
-                println!(
+                out!(
                     "depth {d}: {last} ({secs:.3} s, {:.0} leaves/s)",
                     last as f64 / secs.max(1e-9)
-                );
+                )?;
             }
-            println!("{last}");
+            out!("{last}")?;
         }
         Command::Apply { game, moves } => {
             let (game, mut state) = game.start()?;
@@ -192,9 +282,9 @@ fn run(command: Command) -> Result<(), String> {
                     .play(mv)
                     .map_err(|e| format!("move {} (`{mv}`): {e}", i + 1))?;
             }
-            println!("{}", state.position_text());
-            println!("{}", state.diagram().trim_end());
-            println!("{}", towers::describe_status(game.as_ref(), state.as_ref()));
+            out!("{}", state.position_text())?;
+            out!("{}", state.diagram().trim_end())?;
+            out!("{}", towers::describe_status(game.as_ref(), state.as_ref()))?;
         }
         Command::Play(args) => play::run(&args)?,
         Command::Replay { file, quiet } => replay::run(&file, quiet)?,

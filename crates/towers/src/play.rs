@@ -64,6 +64,10 @@ pub(crate) struct PlayArgs {
     /// Save the game (options, start, players, moves, result) as JSON to FILE at the end.
     #[arg(long, value_name = "FILE")]
     pub(crate) record: Option<PathBuf>,
+    /// Keep FILE updated with an SVG picture of the current position (the last move marked),
+    /// to watch the game in an image viewer or a browser.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) svg: Option<PathBuf>,
 }
 
 /// A saved game: what `towers replay` reads back.
@@ -104,6 +108,7 @@ pub(crate) fn run(args: &PlayArgs) -> Result<(), String> {
         position: args.game.position.clone(),
         colour,
         echo: !io::stdin().is_terminal(),
+        svg: args.svg.clone(),
     };
     let stdin = io::stdin();
     let stdout = io::stdout();
@@ -147,6 +152,28 @@ pub(crate) struct Settings {
     pub(crate) colour: bool,
     /// Echo each input line after the prompt (the input is not a terminal that echoes it).
     pub(crate) echo: bool,
+    /// The SVG file kept up to date with the position.
+    pub(crate) svg: Option<PathBuf>,
+}
+
+/// Writes the picture of `state` (with the marks of the move that led to it, from `before`)
+/// to `path`, through a temporary file so a viewer never reads half a picture.
+fn write_svg<G: Game>(
+    game: &G,
+    path: &std::path::Path,
+    state: &G::State,
+    last: Option<(&G::State, &G::Move)>,
+) -> Result<(), String> {
+    let marks = last.map_or_else(Vec::new, |(before, mv)| {
+        board_kernel::picture::move_marks(game, before, mv)
+    });
+    let svg = board_kernel::picture::svg(game, state, &marks, &Default::default());
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".part");
+    let temporary = PathBuf::from(temporary);
+    std::fs::write(&temporary, svg)
+        .and_then(|()| std::fs::rename(&temporary, path))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 struct PlayVisitor<R, W> {
@@ -159,32 +186,6 @@ impl<R: BufRead, W: Write> GameVisitor for PlayVisitor<R, W> {
     type Output = Result<Record, String>;
     fn visit<G: Game>(mut self, game: G) -> Result<Record, String> {
         session(&game, &self.settings, &mut self.input, &mut self.output)
-    }
-}
-
-/// One line for people: whose turn it is or how the game ended, with the scores.
-pub(crate) fn status_line<G: Game>(game: &G, state: &G::State) -> String {
-    let mut line = match game.status(state) {
-        Status::Ongoing => format!("{} to move", G::side_name(game.side_to_move(state))),
-        Status::Finished(result) => result_text::<G>(&result),
-    };
-    if let Some(scores) = game.scores(state) {
-        let _ = write!(
-            line,
-            "; score {} {}, {} {}",
-            G::side_name(Side::White),
-            scores.white,
-            G::side_name(Side::Black),
-            scores.black
-        );
-    }
-    line
-}
-
-fn result_text<G: Game>(result: &GameResult) -> String {
-    match result.winner {
-        Some(side) => format!("game over: {} wins ({})", G::side_name(side), result.reason),
-        None => format!("game over: draw ({})", result.reason),
     }
 }
 
@@ -257,6 +258,11 @@ pub(crate) fn session<G: Game>(
             show_board = true;
             continue;
         }
+        if show_board && let Some(path) = &settings.svg {
+            let n = states.len();
+            let last = (n >= 2).then(|| (&states[n - 2], &moves[n - 2]));
+            write_svg(game, path, &state, last)?;
+        }
         if show_board {
             let diagram = if settings.colour {
                 game.coloured_diagram(&state)
@@ -267,7 +273,7 @@ pub(crate) fn session<G: Game>(
                 out,
                 "\n{}\n{}",
                 diagram.trim_end(),
-                status_line(game, &state)
+                board_kernel::describe_status(game, &state)
             )
             .map_err(io_error)?;
             show_board = false;
@@ -350,6 +356,11 @@ pub(crate) fn session<G: Game>(
         }
     };
     let last = states.last().expect("the start is kept");
+    if let Some(path) = &settings.svg {
+        let n = states.len();
+        let previous = (n >= 2).then(|| (&states[n - 2], &moves[n - 2]));
+        write_svg(game, path, last, previous)?;
+    }
     match &finished {
         Some(_) => {
             let diagram = if settings.colour {
@@ -361,7 +372,7 @@ pub(crate) fn session<G: Game>(
                 out,
                 "\n{}\n{} after {} moves.",
                 diagram.trim_end(),
-                status_line(game, last),
+                board_kernel::describe_status(game, last),
                 moves.len()
             )
             .map_err(io_error)?;
@@ -400,6 +411,7 @@ mod tests {
             position: None,
             colour: false,
             echo: true,
+            svg: None,
         };
         let mut out = Vec::new();
         let record = session(&game, &settings, &mut script.as_bytes(), &mut out).unwrap();
