@@ -30,6 +30,25 @@ pub const fn table<const N: usize>(seed: u64) -> [u64; N] {
     keys
 }
 
+/// The key of a number-valued feature (a ply count, a score): `value` mixed with `salt` by
+/// SplitMix64's finaliser, so counters need no table. `0` for the value 0, so a feature at
+/// its initial value costs nothing.
+///
+/// ```
+/// use board_kernel::zobrist::number;
+/// assert_eq!(number(7, 0), 0);
+/// assert_ne!(number(7, 1), number(7, 2));
+/// assert_ne!(number(7, 1), number(8, 1));
+/// ```
+#[inline]
+#[must_use]
+pub const fn number(salt: u64, value: u64) -> u64 {
+    if value == 0 {
+        return 0;
+    }
+    SplitMix64::new(salt ^ value.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
+}
+
 /// [`table`] for a two-dimensional feature (`[kind][square]`).
 #[must_use]
 pub const fn table2<const K: usize, const N: usize>(seed: u64) -> [[u64; N]; K] {
