@@ -4,7 +4,6 @@ use std::fmt;
 use std::str::FromStr;
 
 use board_kernel::{Side, Square};
-use serde::{Deserialize, Serialize};
 
 /// One of the eight colours of the squares and of the towers.
 ///
@@ -19,7 +18,7 @@ use serde::{Deserialize, Serialize};
 /// assert_eq!("gr".parse::<Colour>().ok(), Some(Colour::Green));
 /// # Ok::<(), board_kernel::SquareParseError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Colour {
     /// `Or`.
     Orange,

@@ -5,8 +5,8 @@ use board_kernel::Side;
 
 use crate::board::{cell, home_rank};
 use crate::options::{RoundStarter, Scoring};
-use crate::state::{History, Phase, RoundResult, decode};
-use crate::turn::{Fill, set_rank};
+use crate::state::{Phase, RoundResult, decode};
+use crate::turn::Fill;
 use crate::{Colour, Options, Reason, State, Tower};
 
 /// How a round is ending, found by the ply that ends it.
@@ -78,13 +78,14 @@ pub(crate) fn end_round(options: &Options, state: &mut State, e: Ending) {
     if !options.is_match() {
         state.scores[w] = 1;
         state.phase = Phase::Over;
+        state.restart_history();
         return;
     }
     let c = state.pos[w][e.colour.index()];
     let before = decode(state.cells[c as usize]).map_or(0, |t| t.rank);
-    state.scores[w] += round_points(options.scoring, before);
+    state.scores[w] = state.scores[w].saturating_add(round_points(options.scoring, before));
     if before < crate::MAX_RANK {
-        set_rank(state, c, before + 1);
+        state.set_rank(c, before + 1);
     }
     if state.scores[w] >= options.match_target {
         state.phase = Phase::Over;
@@ -92,6 +93,9 @@ pub(crate) fn end_round(options: &Options, state: &mut State, e: Ending) {
         state.phase = Phase::Refill;
         state.to_move = e.winner;
     }
+    // No position of the finished round counts any more: a parsed end-of-round position
+    // starts its history the same way.
+    state.restart_history();
 }
 
 /// The home-row square `i` steps from the corner where a fill in `dir` starts (§5.6).
@@ -125,8 +129,7 @@ pub(crate) fn refill(options: &Options, state: &mut State, dir: Fill) {
         fill_order(state, Side::White, dir),
         fill_order(state, Side::Black, dir),
     ];
-    state.cells = [0; 64];
-    state.occ = 0;
+    state.clear_board();
     for side in Side::ALL {
         let rank = home_rank(side);
         for (i, &(_, t)) in orders[side.index()].iter().enumerate() {
@@ -135,7 +138,9 @@ pub(crate) fn refill(options: &Options, state: &mut State, dir: Fill) {
         }
     }
     let winner = state.result.map_or(state.to_move, |r| r.winner);
-    state.round += 1;
+    // Bounded: a parsed position's round is at most `Options::max_rounds`, and a refill only
+    // follows a round that did not decide the match.
+    state.round = state.round.saturating_add(1);
     state.phase = Phase::Play;
     state.to_move = match options.next_round_starter {
         RoundStarter::Loser => winner.opponent(),
@@ -146,7 +151,7 @@ pub(crate) fn refill(options: &Options, state: &mut State, dir: Fill) {
     state.last = None;
     state.ply = 0;
     state.result = None;
-    state.history = History::start(state.to_move, None);
+    state.restart_history();
 }
 
 #[cfg(test)]

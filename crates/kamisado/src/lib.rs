@@ -2,36 +2,64 @@
 //!
 //! An exact, fast rules engine for Peter Burley's Kamisado: single rounds and matches of 3, 7
 //! or 15 points with Sumo, Double and Triple Sumo towers, pushes, the refill between rounds,
-//! forced passes and deadlocks — implementing [`board_kernel::Game`].
+//! forced passes and deadlocks — implementing the tower-games contract [`Game`].
+//!
+//! ```
+//! use kamisado::{Game, Kamisado, Options, Status};
+//!
+//! // A Standard match (first to 3 points), set from text as on the command line.
+//! let game = Kamisado::from_pairs([("match_target", "3")])?;
+//! let mut state = game.initial_state();
+//!
+//! // The legal moves: every tower moves on the free first move of a round.
+//! let mut moves = Vec::new();
+//! game.legal_moves(&state, &mut moves);
+//! assert_eq!(moves.len(), 102);
+//!
+//! // Play from notation: White's yellow tower lands on a green square, so Black must move
+//! // his green tower next; an illegal move is refused and changes nothing.
+//! game.play_text(&mut state, "d1-d7")?;
+//! assert!(game.play_text(&mut state, "a8-a7").is_err());
+//! assert_eq!(game.status(&state), Status::Ongoing);
+//! assert_eq!(game.scores(&state).map(|s| (s.white, s.black)), Some((0, 0)));
+//!
+//! // Serialise with serde: a state's serde form is its snapshot (position text and
+//! // repetition history), read back through the same validation as position text.
+//! let json = serde_json::to_string(&game.snapshot(&state))?;
+//! let back = game.restore(&serde_json::from_str(&json)?)?;
+//! assert_eq!(back, state);
+//!
+//! println!("{}", game.diagram(&state));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! The crate follows the rule book: [`board`] (squares and their colours, the setup),
-//! [`pieces`] (towers and ranks), [`turn`] (moves, pushes, passes, the refill choice),
-//! [`end`] (end of a round, promotion, scores, refill), [`notation`] (move text),
-//! [`position`] (position text and diagram), [`options`] and [`rulebook`].
-//!
-//! ```
-//! use board_kernel::Game;
-//! use kamisado::{Colour, Kamisado};
-//! let game = Kamisado::default();
-//! let mut state = game.initial_state();
-//! game.apply_text(&mut state, "d1-d7")?; // White's yellow tower lands on green…
-//! assert_eq!(state.required(), Some(Colour::Green)); // …so Black must move green.
-//! println!("{}", game.diagram(&state));
-//! # Ok::<(), board_kernel::MoveError>(())
-//! ```
+//! [`pieces`] (towers and ranks), [`state`] (the state and its keys), [`turn`] (moves,
+//! pushes, passes, the refill choice), [`end`] (end of a round, promotion, scores, refill),
+//! [`notation`] (move text), [`position`] (position text and diagram), [`picture`] (the SVG
+//! picture), [`strategy`] (the evaluation for computer players), [`options`] and
+//! [`rulebook`]. The rules it implements, with every worked example, are in the generated
+//! rule book (`docs/rules/kamisado.md` in the repository).
 
 pub mod board;
 pub mod end;
 mod game;
 pub mod notation;
 pub mod options;
+pub mod picture;
 pub mod pieces;
 pub mod position;
 pub mod rulebook;
-mod state;
+pub mod state;
+pub mod strategy;
 pub mod turn;
 
 pub use board::{Colour, board_colour, home_rank, square_colour};
+pub use board_kernel;
+pub use board_kernel::{
+    BySide, Game, GameOptions, GameResult, Illegal, MoveError, OptionError, ParseError, Side,
+    Snapshot, Square, Status,
+};
 pub use game::Kamisado;
 pub use options::{Options, RoundStarter, Scoring};
 pub use pieces::{MAX_RANK, Tower};

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use board_kernel::{ParseError, Square};
+use board_kernel::{ParseError, Square, TextKind};
 
 use crate::board::on_board;
 use crate::turn::{Fill, Move};
@@ -42,6 +42,7 @@ fn board_square(input: &str, text: &str, which: &str) -> Result<(Square, usize),
 /// # Ok::<(), board_kernel::ParseError>(())
 /// ```
 pub fn parse_ply(input: &str) -> Result<Move, ParseError> {
+    ParseError::check_length(TextKind::Move, input)?;
     let text = input.trim();
     if text.is_empty() {
         return Err(ParseError::bad_move(
@@ -105,6 +106,9 @@ pub fn parse_ply(input: &str) -> Result<Move, ParseError> {
 /// # Ok::<(), board_kernel::ParseError>(())
 /// ```
 pub fn record_tokens(record: &str) -> Result<Vec<&str>, ParseError> {
+    if record.len() > 1 << 20 {
+        return Err(ParseError::bad_move(record, "a record is at most 1 MiB"));
+    }
     let mut tokens = Vec::new();
     let mut rest = record;
     loop {

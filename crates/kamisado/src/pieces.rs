@@ -3,7 +3,6 @@
 use std::fmt;
 
 use board_kernel::Side;
-use serde::{Deserialize, Serialize};
 
 use crate::Colour;
 
@@ -23,7 +22,7 @@ pub const MAX_RANK: u8 = 3;
 /// assert_eq!(sumo.max_distance(), 5);
 /// assert_eq!(Tower::new(Side::White, Colour::Brown, 0).to_string(), "BR");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Tower {
     /// The player it belongs to.
     pub owner: Side,

@@ -2,14 +2,21 @@
 
 use std::fmt::{self, Write as _};
 
-use board_kernel::{ParseError, Side, Square};
-use serde::{Deserialize, Serialize};
+use board_kernel::text::{BoardField, Empties, Frame};
+use board_kernel::{ParseError, Side, Square, TextKind};
 
 use crate::board::{board_colour, cell, home_rank};
 use crate::end::rank_points;
 use crate::options::Scoring;
-use crate::state::{History, decode};
+use crate::state::decode;
 use crate::{Colour, Options, Phase, Reason, RoundResult, State, Tower};
+
+/// The board field: ranks 8 to 1, a `.` per empty square.
+const FIELD: BoardField = BoardField {
+    files: 8,
+    ranks: 8,
+    empties: Empties::Dots,
+};
 
 fn side_letter(side: Side) -> char {
     match side {
@@ -21,17 +28,14 @@ fn side_letter(side: Side) -> char {
 impl fmt::Display for State {
     /// The one-line position text of §4.1a.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..8u8).rev() {
-            for file in 0..8u8 {
-                match decode(self.cells[(rank * 8 + file) as usize]) {
-                    Some(t) => write!(f, "{t}")?,
-                    None => f.write_char('.')?,
-                }
+        let board = FIELD.write(|sq, out| match self.tower_at(sq) {
+            Some(t) => {
+                let _ = write!(out, "{t}");
+                true
             }
-            if rank > 0 {
-                f.write_char('/')?;
-            }
-        }
+            None => false,
+        });
+        f.write_str(&board)?;
         write!(f, " {} ", side_letter(self.to_move))?;
         match self.required {
             Some(c) => write!(f, "{c}")?,
@@ -65,26 +69,68 @@ impl fmt::Display for State {
 }
 
 /// The multi-line diagram of §2.3: ranks 8 to 1, one column of four characters per file
-/// (a Sumo's rank digit spills into the next column's margin), files underneath.
+/// with a tower's second letter (or the dot) under the file letter (a Sumo's rank digit
+/// spills into the next column's margin), files underneath.
 pub(crate) fn diagram(state: &State) -> String {
+    const FRAME: Frame = Frame {
+        files: 8,
+        ranks: 8,
+        label_width: 1,
+        first_column: 4,
+        pitch: 4,
+    };
+    FRAME.draw(|sq, out| match state.tower_at(sq) {
+        Some(t) => {
+            let _ = write!(out, "{t}");
+            1
+        }
+        None => {
+            out.push('.');
+            0
+        }
+    })
+}
+
+/// The diagram with every square painted in its board colour (ANSI 256-colour backgrounds),
+/// the tower tokens in bold on top: upper case White, lower case Black, the Sumo rank digit
+/// after the code, as in the plain diagram.
+pub(crate) fn coloured_diagram(state: &State) -> String {
     let mut out = String::new();
     for rank in (0..8u8).rev() {
-        let mut line = format!("{}", rank + 1);
-        for file in 0..8usize {
-            let token = decode(state.cells[rank as usize * 8 + file])
+        let _ = write!(out, "{} ", rank + 1);
+        for file in 0..8u8 {
+            let sq = Square::at(file, rank);
+            let (background, foreground) = ansi_colours(board_colour(sq));
+            let token = state
+                .tower_at(sq)
                 .map_or_else(|| ".".to_owned(), |t| t.to_string());
-            // The token's second letter (or the dot) sits in column 4 × file + 4.
-            let col = 4 * file + if token == "." { 4 } else { 3 };
-            while line.len() < col {
-                line.push(' ');
-            }
-            line.push_str(&token);
+            let _ = write!(
+                out,
+                "\x1b[1;48;5;{background};38;5;{foreground}m {token:<3}\x1b[0m"
+            );
         }
-        out.push_str(&line);
         out.push('\n');
     }
-    out.push_str("    a   b   c   d   e   f   g   h");
+    out.push_str("   a   b   c   d   e   f   g   h");
     out
+}
+
+/// The ANSI 256-colour codes of a square colour: its background and a readable foreground
+/// (black on the light colours, white on the dark ones).
+const fn ansi_colours(colour: Colour) -> (u8, u8) {
+    use Colour::{Blue, Brown, Green, Orange, Pink, Purple, Red, Yellow};
+    const BLACK: u8 = 16;
+    const WHITE: u8 = 231;
+    match colour {
+        Orange => (208, BLACK),
+        Blue => (25, WHITE),
+        Purple => (91, WHITE),
+        Pink => (212, BLACK),
+        Yellow => (220, BLACK),
+        Red => (160, WHITE),
+        Green => (28, WHITE),
+        Brown => (94, WHITE),
+    }
 }
 
 fn side_of(text: &str) -> Option<Side> {
@@ -194,6 +240,7 @@ fn parse_board(text: &str, field: &str) -> Result<Vec<(Square, Tower)>, ParseErr
 
 /// Parses a position text and checks everything that does not depend on the options.
 pub(crate) fn parse_structure(text: &str) -> Result<State, ParseError> {
+    ParseError::check_length(TextKind::Position, text)?;
     let bad = |reason: String, i: usize| ParseError::bad_position(text, reason).at(field_at(i));
     let fields: Vec<&str> = text.split_ascii_whitespace().collect();
     if fields.len() != 11 {
@@ -347,7 +394,8 @@ pub(crate) fn parse_structure(text: &str) -> Result<State, ParseError> {
             ));
         }
     };
-    state.history = History::start(to_move, required);
+    // A position read from text starts a new repetition history (§4.1a).
+    state.restart_history();
     check_consistency(text, &state)?;
     Ok(state)
 }
@@ -479,13 +527,35 @@ fn check_consistency(text: &str, s: &State) -> Result<(), ParseError> {
 /// The checks of a parsed state that depend on the options (§4.1a: scores, ranks, rounds).
 pub(crate) fn check_options(text: &str, options: &Options, s: &State) -> Result<(), ParseError> {
     let bad = |reason: String, at: String| ParseError::bad_position(text, reason).at(at);
-    if s.phase == Phase::Play && s.ply >= options.max_plies_per_round {
+    // The counters are bounded so that no ply can overflow them: a round ends at ply
+    // `max_plies_per_round` (at most 1,000,000), and a match has at most 2 × match_target − 1
+    // rounds.
+    if s.ply > options.max_plies_per_round
+        || (s.phase == Phase::Play && s.ply == options.max_plies_per_round)
+    {
         return Err(bad(
             format!(
                 "a round ends at ply {} (max_plies_per_round)",
                 options.max_plies_per_round
             ),
             field_at(6),
+        ));
+    }
+    // A refill starts the next round, which must still be within the bound.
+    let last_round = options.max_rounds() - u32::from(s.phase == Phase::Refill);
+    if s.round > last_round {
+        return Err(bad(
+            format!(
+                "with match_target {} there are at most {} rounds{}",
+                options.match_target,
+                options.max_rounds(),
+                if s.phase == Phase::Refill {
+                    ", so a refill comes at the latest after the one before the last"
+                } else {
+                    ""
+                }
+            ),
+            field_at(7),
         ));
     }
     if !options.is_match() {
@@ -577,7 +647,7 @@ pub(crate) fn check_options(text: &str, options: &Options, s: &State) -> Result<
     }
     if s.phase == Phase::Play && s.required.is_none() {
         let mut moves = Vec::new();
-        crate::turn::generate(s, &mut moves);
+        crate::turn::generate(options, s, &mut moves);
         if moves.is_empty() {
             return Err(bad(
                 "the side to move has no move for the round's first move".into(),
@@ -586,29 +656,4 @@ pub(crate) fn check_options(text: &str, options: &Options, s: &State) -> Result<
         }
     }
     Ok(())
-}
-
-/// The serde form of a [`State`]: its position text and the repetition history.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub(crate) struct StateData {
-    position: String,
-    history: Vec<(Side, Option<Colour>)>,
-}
-
-impl From<State> for StateData {
-    fn from(s: State) -> StateData {
-        StateData {
-            position: s.to_string(),
-            history: s.history.entries().collect(),
-        }
-    }
-}
-
-impl TryFrom<StateData> for State {
-    type Error = String;
-    fn try_from(d: StateData) -> Result<State, String> {
-        let mut s = parse_structure(&d.position).map_err(|e| e.to_string())?;
-        s.history = History::from_entries(&d.history).map_err(str::to_owned)?;
-        Ok(s)
-    }
 }

@@ -1,13 +1,12 @@
 //! The state of a game (§4.1): the board, the turn, the round and the match.
 
-use board_kernel::{BySide, Side, Square};
-use serde::{Deserialize, Serialize};
+use board_kernel::{BySide, Repetition, Side, Square, zobrist};
 
 use crate::board::{cell, home_rank, square};
 use crate::{Colour, Tower};
 
 /// Where the game stands (§4.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Phase {
     /// A round is in progress.
     Play,
@@ -31,7 +30,7 @@ impl Phase {
 }
 
 /// Why a round ended (§5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Reason {
     /// A tower reached the opponent's home row (§5.1).
     HomeRow,
@@ -80,7 +79,7 @@ impl Reason {
 
 /// The outcome of the latest round: who won, why, and the colour of the winner's scoring
 /// tower (the tower promoted in match play).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RoundResult {
     /// The round winner.
     pub winner: Side,
@@ -119,79 +118,35 @@ pub(crate) const fn decode(code: u8) -> Option<Tower> {
     })
 }
 
-/// The positions played since the latest actual move of the round, for the repetition rule
-/// (§5.3), as `(to_move, required)` pairs: these positions all share the current board.
-///
-/// Why this is the whole history that matters: ranks are fixed within a round and every
-/// actual move strictly increases the potential Φ of §5.3, so no board seen before the
-/// latest actual move can come back in the same round; a position (board, side to move,
-/// required colour) can only recur among those with the current board. At most three
-/// entries (the actual move and two passes), kept inline: cloning a state touches no heap.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub(crate) struct History {
-    len: u8,
-    entries: [u8; 3],
-}
+/// Zobrist keys of a tower (by the low six bits of its cell code: owner, rank, colour) on a
+/// cell.
+static TOWER_KEYS: [[u64; 64]; 64] = zobrist::table2(0x6b61_6d69_7361_646f);
+/// The rest of the position text: side to move, required colour, passes, the last actual
+/// move, the phase (and, through [`zobrist::number`], the counters and the result).
+const BLACK_TO_MOVE: u64 = zobrist::table::<1>(0x7475_726e)[0];
+const REQUIRED_KEYS: [u64; 8] = zobrist::table(0x7265_7175_6972_6564);
+const PASSES_KEYS: [u64; 3] = zobrist::table(0x7061_7373);
+const LAST_KEYS: [[u64; 64]; 2] = zobrist::table2(0x6c61_7374);
+const PHASE_KEYS: [u64; 3] = zobrist::table(0x0070_6861_7365);
+const PLY_SALT: u64 = 0x0070_6c79;
+const ROUND_SALT: u64 = 0x0072_6f75_6e64;
+const SCORE_SALT: u64 = 0x0073_636f_7265;
+const RESULT_SALT: u64 = 0x7265_7375_6c74;
 
-impl History {
-    fn key(to_move: Side, required: Option<Colour>) -> u8 {
-        ((to_move as u8) << 4) | required.map_or(8, |c| c as u8)
-    }
-
-    /// A history holding only the given position.
-    pub(crate) fn start(to_move: Side, required: Option<Colour>) -> History {
-        History {
-            len: 1,
-            entries: [Self::key(to_move, required), 0, 0],
-        }
-    }
-
-    /// Appends a position of the same board and returns how often it now occurs.
-    pub(crate) fn push(&mut self, to_move: Side, required: Option<Colour>) -> u32 {
-        let key = Self::key(to_move, required);
-        if (self.len as usize) < self.entries.len() {
-            self.entries[self.len as usize] = key;
-            self.len += 1;
-        } else {
-            // Unreachable by the rules (a third pass in a row cannot happen); keep the
-            // newest entries rather than panic.
-            self.entries.rotate_left(1);
-            self.entries[2] = key;
-        }
-        self.entries[..self.len as usize]
-            .iter()
-            .filter(|&&k| k == key)
-            .count() as u32
-    }
-
-    pub(crate) fn entries(&self) -> impl Iterator<Item = (Side, Option<Colour>)> + '_ {
-        self.entries[..self.len as usize].iter().map(|&k| {
-            let side = if k >> 4 == 0 {
-                Side::White
-            } else {
-                Side::Black
-            };
-            (side, Colour::from_index((k & 15) as usize))
-        })
-    }
-
-    pub(crate) fn from_entries(list: &[(Side, Option<Colour>)]) -> Result<History, &'static str> {
-        if list.is_empty() || list.len() > 3 {
-            return Err("the history holds one to three positions");
-        }
-        let mut h = History::default();
-        for &(s, c) in list {
-            h.entries[h.len as usize] = Self::key(s, c);
-            h.len += 1;
-        }
-        Ok(h)
-    }
+/// The key of a tower code on cell `c`.
+#[inline]
+fn tower_key(code: u8, c: u8) -> u64 {
+    TOWER_KEYS[usize::from(code & 63)][usize::from(c)]
 }
 
 /// A Kamisado game state: everything the rules need to continue (§4.1).
 ///
-/// Compact and heap-free (about 130 bytes): the board as one byte per square, an occupancy
-/// bitboard and the square of every tower, so the required tower is found in one lookup.
+/// Compact and heap-free (under 200 bytes): the board as one byte per square, an occupancy
+/// bitboard and the square of every tower, so the required tower is found in one lookup, with
+/// the board's Zobrist key kept up to date as towers are put and taken. The repetition history
+/// (§5.3) holds the positions since the latest actual move — by the §5.3 Φ argument no earlier
+/// position of the round can come back — so it never has more than three entries and lives
+/// inline.
 ///
 /// ```
 /// use board_kernel::{Game, Side};
@@ -206,11 +161,7 @@ impl History {
 ///     "orblpupiyeregrbr/......../......../......../......../......../......../BRGRREYEPIPUBLOR W - 0 - - 0 1 0:0 play -"
 /// );
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(
-    try_from = "crate::position::StateData",
-    into = "crate::position::StateData"
-)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     /// One byte per square, index `rank * 8 + file` (see [`encode`]).
     pub(crate) cells: [u8; 64],
@@ -227,7 +178,11 @@ pub struct State {
     pub(crate) scores: [u32; 2],
     pub(crate) phase: Phase,
     pub(crate) result: Option<RoundResult>,
-    pub(crate) history: History,
+    /// The repetition keys ([`State::repetition_key`]) of the positions since the latest
+    /// actual move of the round.
+    pub(crate) history: Repetition,
+    /// The XOR of the keys of every tower on its cell.
+    pub(crate) board_key: u64,
 }
 
 impl State {
@@ -247,12 +202,74 @@ impl State {
             scores: [0; 2],
             phase: Phase::Play,
             result: None,
-            history: History::start(to_move, None),
+            history: Repetition::new(),
+            board_key: 0,
         };
         for &(sq, t) in towers {
             s.put(cell(sq), t);
         }
+        s.restart_history();
         s
+    }
+
+    /// The key of what §5.3 counts as a position: the board, the side to move and the
+    /// required colour.
+    #[inline]
+    #[must_use]
+    pub fn repetition_key(&self) -> u64 {
+        let side = if self.to_move == Side::Black {
+            BLACK_TO_MOVE
+        } else {
+            0
+        };
+        let required = self.required.map_or(0, |c| REQUIRED_KEYS[c.index()]);
+        self.board_key ^ side ^ required
+    }
+
+    /// The Zobrist key of everything the position text says.
+    #[must_use]
+    pub fn key(&self) -> u64 {
+        let last = self.last.map_or(0, |(side, sq)| {
+            LAST_KEYS[side.index()][usize::from(cell(sq))]
+        });
+        let result = self.result.map_or(0, |r| {
+            1 + (r.winner.index() as u64) * 64 + (r.reason as u64) * 8 + r.colour.index() as u64
+        });
+        self.repetition_key()
+            ^ PASSES_KEYS[usize::from(self.passes.min(2))]
+            ^ last
+            ^ PHASE_KEYS[self.phase as usize]
+            ^ zobrist::number(PLY_SALT, u64::from(self.ply))
+            ^ zobrist::number(ROUND_SALT, u64::from(self.round))
+            ^ zobrist::number(
+                SCORE_SALT,
+                (u64::from(self.scores[0]) << 32) | u64::from(self.scores[1]),
+            )
+            ^ zobrist::number(RESULT_SALT, result)
+    }
+
+    /// The board key computed from scratch (tests compare it with the incremental one).
+    #[must_use]
+    pub fn board_key_from_scratch(&self) -> u64 {
+        (0..64u8)
+            .filter(|&c| self.cells[usize::from(c)] != 0)
+            .fold(0, |k, c| k ^ tower_key(self.cells[usize::from(c)], c))
+    }
+
+    /// Starts the repetition history afresh at the current position (a new round, an actual
+    /// move, a parsed position).
+    #[inline]
+    pub(crate) fn restart_history(&mut self) {
+        let key = self.repetition_key();
+        self.history.restart(key);
+    }
+
+    /// Records the current position after a pass and returns how often it has now occurred
+    /// since the latest actual move.
+    #[inline]
+    pub(crate) fn record_pass(&mut self) -> usize {
+        let key = self.repetition_key();
+        self.history.push(key)
     }
 
     /// The first-round position (§2.3).
@@ -271,17 +288,37 @@ impl State {
 
     #[inline]
     pub(crate) fn put(&mut self, c: u8, t: Tower) {
-        self.cells[c as usize] = encode(t);
+        let code = encode(t);
+        self.cells[c as usize] = code;
         self.occ |= 1 << c;
         self.pos[t.owner.index()][t.colour.index()] = c;
+        self.board_key ^= tower_key(code, c);
     }
 
     #[inline]
     pub(crate) fn take(&mut self, c: u8) -> Option<Tower> {
-        let t = decode(self.cells[c as usize]);
+        let code = self.cells[c as usize];
+        if code != 0 {
+            self.board_key ^= tower_key(code, c);
+        }
         self.cells[c as usize] = 0;
         self.occ &= !(1 << c);
-        t
+        decode(code)
+    }
+
+    /// Empties the board (before a refill).
+    pub(crate) fn clear_board(&mut self) {
+        self.cells = [0; 64];
+        self.occ = 0;
+        self.board_key = 0;
+    }
+
+    /// Re-encodes the tower on `c` with a new rank (a promotion).
+    pub(crate) fn set_rank(&mut self, c: u8, rank: u8) {
+        if let Some(mut t) = self.take(c) {
+            t.rank = rank.min(crate::MAX_RANK);
+            self.put(c, t);
+        }
     }
 
     /// The tower on `sq`, if any (none off the board).
@@ -379,18 +416,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_history_counts_occurrences_of_a_position() {
-        let mut h = History::start(Side::White, Some(Colour::Red));
-        assert_eq!(h.push(Side::Black, Some(Colour::Blue)), 1);
-        assert_eq!(h.push(Side::White, Some(Colour::Red)), 2);
-        // Full: the oldest entry is dropped rather than panic.
-        assert_eq!(h.push(Side::White, Some(Colour::Red)), 2);
-        let back = History::from_entries(&h.entries().collect::<Vec<_>>()).unwrap();
-        assert_eq!(back, h);
-        assert!(History::from_entries(&[]).is_err());
-    }
-
-    #[test]
     fn cell_codes_round_trip() {
         for owner in Side::ALL {
             for colour in Colour::ALL {
@@ -401,5 +426,13 @@ mod tests {
             }
         }
         assert_eq!(decode(0), None);
+    }
+
+    #[test]
+    fn the_initial_key_is_pinned() {
+        // The Zobrist tables are part of the snapshot format: a change must be noticed.
+        let start = State::initial(Side::White);
+        assert_eq!(start.board_key, start.board_key_from_scratch());
+        assert_eq!(start.key(), 0x10cb_145a_87b3_b174, "{:#018x}", start.key());
     }
 }

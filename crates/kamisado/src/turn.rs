@@ -1,17 +1,16 @@
 //! A turn (§3, §4): normal moves, Sumo pushes, forced passes and the refill choice — how
 //! they are generated, checked and played.
 
-use board_kernel::{Side, Square};
-use serde::{Deserialize, Serialize};
+use board_kernel::{Illegal, ParseError, Side, Square};
 
 use crate::board::{cell, cell_colour, home_rank, on_board, square};
 use crate::end::{Ending, end_round, refill};
-use crate::state::{History, Phase, decode, encode};
+use crate::state::{Phase, decode};
 use crate::{Colour, Options, State, Tower};
 
 /// The fill direction chosen by the round winner between two rounds of a match (§5.6), as
 /// seen from each player's own seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Fill {
     /// `fill-L`: from the player's left (brown) corner towards the right.
     Left,
@@ -21,20 +20,20 @@ pub enum Fill {
 
 /// One ply: a whole turn (§4).
 ///
-/// Printed and parsed in the notation of §6: `c1-a3`, `f6>f5`, `pass`, `fill-L`, `fill-R`.
+/// Printed and parsed in the notation of §6: `c1-a3`, `f6>f5`, `pass`, `fill-L`, `fill-R`
+/// (also its serde form).
 ///
 /// ```
-/// use board_kernel::Game;
-/// use kamisado::{Kamisado, Move};
+/// use kamisado::{Game, Kamisado, Move};
 /// let game = Kamisado::default();
 /// let state = game.initial_state();
 /// let mv = game.parse_move(&state, "c1-a3")?;
 /// assert!(matches!(mv, Move::Step { .. }));
 /// assert_eq!(mv.to_string(), "c1-a3");
 /// assert_eq!(Move::Pass.to_string(), "pass");
-/// # Ok::<(), board_kernel::ParseError>(())
+/// # Ok::<(), kamisado::ParseError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// A normal move (§3.1): straight or diagonally forward through empty squares.
     Step {
@@ -163,8 +162,9 @@ fn tower_moves(state: &State, c: u8, t: Tower, may_push: bool, moves: &mut Vec<M
     }
 }
 
-/// Appends every legal ply of `state` in canonical order (§4.2, §6).
-pub(crate) fn generate(state: &State, moves: &mut Vec<Move>) {
+/// Appends every legal ply of `state` in canonical order (§4.2, §6). The options are given so
+/// that a variant's rule can branch here; none of today's options changes which plies exist.
+pub(crate) fn generate(_options: &Options, state: &State, moves: &mut Vec<Move>) {
     match state.phase {
         Phase::Over => {}
         Phase::Refill => {
@@ -202,24 +202,40 @@ pub(crate) fn generate(state: &State, moves: &mut Vec<Move>) {
     }
 }
 
-/// Whether the required tower has a move or a push (so no pass is allowed).
-fn required_can_move(state: &State) -> bool {
-    let mut buf = Vec::new();
-    generate(state, &mut buf);
-    buf.first().is_some_and(|m| *m != Move::Pass)
+/// Whether the required tower of `side` has a move or a push (so no pass is allowed).
+fn required_can_move(state: &State, colour: Colour) -> bool {
+    let side = state.to_move;
+    let c = state.pos[side.index()][colour.index()];
+    let Some(t) = decode(state.cells[c as usize]) else {
+        return false;
+    };
+    let dr = forward(side);
+    [-1, 0, 1]
+        .into_iter()
+        .any(|df| ray_len(state.occ, c, df, dr, 1) > 0)
+        || push_column(state, c, t).is_some()
 }
 
-/// Why `mv` is illegal in `state`, or `Ok` when it is legal. Agrees exactly with
-/// [`generate`], without building the move list for moves and pushes.
-pub(crate) fn check(state: &State, mv: &Move) -> Result<(), String> {
+/// The rule book section of each kind of refusal.
+const PHASES: &str = "§4.3";
+const MOVEMENT: &str = "§3.1";
+const PUSH: &str = "§3.2";
+const REQUIRED: &str = "§4.2";
+
+/// Why `mv` is illegal in `state`, or `Ok` when it is legal (§4.2). Agrees exactly with
+/// [`generate`], without building the move list.
+pub(crate) fn check(_options: &Options, state: &State, mv: &Move) -> Result<(), Illegal> {
     match state.phase {
-        Phase::Over => return Err("the game is over".into()),
+        Phase::Over => return Err(Illegal::GameOver),
         Phase::Refill => {
             return match mv {
                 Move::Fill(_) => Ok(()),
-                _ => Err(format!(
-                    "the round is over: {} (the round winner) must choose `fill-L` or `fill-R`",
-                    side_name(state.to_move)
+                _ => Err(Illegal::breaks(
+                    PHASES,
+                    format!(
+                        "the round is over: {} (the round winner) must choose `fill-L` or `fill-R`",
+                        side_name(state.to_move)
+                    ),
                 )),
             };
         }
@@ -228,43 +244,59 @@ pub(crate) fn check(state: &State, mv: &Move) -> Result<(), String> {
     let side = state.to_move;
     let required_tower = |colour: Colour| square(state.pos[side.index()][colour.index()]);
     match *mv {
-        Move::Fill(_) => Err("the refill choice is only made between two rounds of a match".into()),
+        Move::Fill(_) => Err(Illegal::breaks(
+            PHASES,
+            "the refill choice is only made between two rounds of a match",
+        )),
         Move::Pass => match state.required {
-            None => Err("the first move of a round is a free choice: it is never a pass".into()),
-            Some(colour) => {
-                if required_can_move(state) {
-                    Err(format!(
-                        "a pass is only allowed when the required tower cannot move; the {} tower on {} can",
-                        colour_name(colour),
-                        required_tower(colour)
-                    ))
-                } else {
-                    Ok(())
-                }
-            }
+            None => Err(Illegal::breaks(
+                REQUIRED,
+                "the first move of a round is a free choice: it is never a pass",
+            )),
+            Some(colour) if required_can_move(state, colour) => Err(Illegal::breaks(
+                REQUIRED,
+                format!(
+                    "a pass is only allowed when the required tower cannot move; the {} tower on {} can",
+                    colour_name(colour),
+                    required_tower(colour)
+                ),
+            )),
+            Some(_) => Ok(()),
         },
         Move::Step { from, to } | Move::Push { from, to } => {
             if !on_board(from) || !on_board(to) {
-                return Err("the squares of a move are a1 to h8".into());
+                return Err(Illegal::breaks(
+                    MOVEMENT,
+                    "the squares of a move are a1 to h8",
+                ));
             }
             let c = cell(from);
             let Some(t) = decode(state.cells[c as usize]) else {
-                return Err(format!("there is no tower on {from}"));
+                return Err(Illegal::breaks(
+                    MOVEMENT,
+                    format!("there is no tower on {from}"),
+                ));
             };
             if t.owner != side {
-                return Err(format!(
-                    "the tower on {from} belongs to {}; {} is to move",
-                    side_name(t.owner),
-                    side_name(side)
+                return Err(Illegal::breaks(
+                    REQUIRED,
+                    format!(
+                        "the tower on {from} belongs to {}; {} is to move",
+                        side_name(t.owner),
+                        side_name(side)
+                    ),
                 ));
             }
             if let Some(colour) = state.required
                 && t.colour != colour
             {
-                return Err(format!(
-                    "the required tower is the {} one on {}",
-                    colour_name(colour),
-                    required_tower(colour)
+                return Err(Illegal::breaks(
+                    REQUIRED,
+                    format!(
+                        "the required tower is the {} one on {}",
+                        colour_name(colour),
+                        required_tower(colour)
+                    ),
                 ));
             }
             let dr = forward(side);
@@ -272,40 +304,57 @@ pub(crate) fn check(state: &State, mv: &Move) -> Result<(), String> {
             let dist = (to.rank() as i8 - from.rank() as i8) * dr;
             if let Move::Push { .. } = mv {
                 if state.required.is_none() {
-                    return Err("the free first move of a round cannot be a push".into());
-                }
-                if df != 0 || dist != 1 {
-                    return Err(format!(
-                        "a push names the square directly ahead of the Sumo ({})",
-                        offset(c, 0, dr, 1).map_or("none".into(), |q| square(q).to_string())
+                    return Err(Illegal::breaks(
+                        PUSH,
+                        "the free first move of a round cannot be a push",
                     ));
                 }
-                return push_check(state, c, t).map(|_| ()).map_err(str::to_owned);
+                if df != 0 || dist != 1 {
+                    return Err(Illegal::breaks(
+                        PUSH,
+                        format!(
+                            "a push names the square directly ahead of the Sumo ({})",
+                            offset(c, 0, dr, 1).map_or("none".into(), |q| square(q).to_string())
+                        ),
+                    ));
+                }
+                return push_check(state, c, t)
+                    .map(|_| ())
+                    .map_err(|why| Illegal::breaks(PUSH, why));
             }
             if dist <= 0 {
-                return Err("towers only move forward".into());
+                return Err(Illegal::breaks(MOVEMENT, "towers only move forward"));
             }
             if df != 0 && df.abs() != dist {
-                return Err("towers move straight ahead or diagonally forward".into());
+                return Err(Illegal::breaks(
+                    MOVEMENT,
+                    "towers move straight ahead or diagonally forward",
+                ));
             }
             if dist as u8 > t.max_distance() {
-                return Err(format!(
-                    "a tower of rank {} moves at most {} squares",
-                    t.rank,
-                    t.max_distance()
+                return Err(Illegal::breaks(
+                    MOVEMENT,
+                    format!(
+                        "a tower of rank {} moves at most {} squares",
+                        t.rank,
+                        t.max_distance()
+                    ),
                 ));
             }
             let sdf = df.signum();
             for k in 1..=dist {
                 let Some(q) = offset(c, sdf, dr, k) else {
-                    return Err("the move leaves the board".into());
+                    return Err(Illegal::breaks(MOVEMENT, "the move leaves the board"));
                 };
                 if state.occ & (1 << q) != 0 {
-                    return Err(if k == dist {
-                        format!("{to} is occupied")
-                    } else {
-                        format!("the way is blocked on {}", square(q))
-                    });
+                    return Err(Illegal::breaks(
+                        MOVEMENT,
+                        if k == dist {
+                            format!("{to} is occupied")
+                        } else {
+                            format!("the way is blocked on {}", square(q))
+                        },
+                    ));
                 }
             }
             Ok(())
@@ -320,7 +369,9 @@ fn side_name(side: Side) -> &'static str {
     }
 }
 
-fn colour_name(c: Colour) -> &'static str {
+/// The colour's name in words (`orange`).
+#[must_use]
+pub fn colour_name(c: Colour) -> &'static str {
     match c {
         Colour::Orange => "orange",
         Colour::Blue => "blue",
@@ -331,6 +382,15 @@ fn colour_name(c: Colour) -> &'static str {
         Colour::Green => "green",
         Colour::Brown => "brown",
     }
+}
+
+/// How far the tower on `c` could travel towards the opponent's home row in each forward
+/// direction (left diagonal, straight, right diagonal), through empty squares: what the
+/// strategy module reads as open lanes.
+pub(crate) fn forward_reach(state: &State, c: u8, t: Tower) -> [u8; 3] {
+    let dr = forward(t.owner);
+    let max = t.max_distance();
+    [-1, 0, 1].map(|df| ray_len(state.occ, c, df, dr, max))
 }
 
 /// Plays a legal ply (§4.3). With an illegal one the state may become inconsistent but
@@ -399,11 +459,13 @@ pub(crate) fn play(options: &Options, state: &mut State, mv: &Move) {
         }
         Move::Fill(_) => return,
     }
+    // Bounded: `ply < max_plies_per_round ≤ 1,000,000` in phase Play (checked when a
+    // position is parsed), and the round ends when it reaches the limit.
     state.ply += 1;
     let occurrences = if let Move::Pass = mv {
-        state.history.push(state.to_move, state.required)
+        state.record_pass()
     } else {
-        state.history = History::start(state.to_move, state.required);
+        state.restart_history();
         1
     };
     if ending.is_none() {
@@ -413,7 +475,7 @@ pub(crate) fn play(options: &Options, state: &mut State, mv: &Move) {
             .map_or(Colour::Orange, |(_, sq)| cell_colour(cell(sq)));
         if state.passes >= 2 {
             ending = Some(Ending::caused_by(loser, crate::Reason::Deadlock, colour));
-        } else if occurrences >= options.repetition_limit {
+        } else if occurrences >= options.repetition_limit as usize {
             ending = Some(Ending::caused_by(loser, crate::Reason::Repetition, colour));
         } else if state.ply >= options.max_plies_per_round {
             ending = Some(Ending::caused_by(loser, crate::Reason::Backstop, colour));
@@ -424,10 +486,11 @@ pub(crate) fn play(options: &Options, state: &mut State, mv: &Move) {
     }
 }
 
-/// Re-encodes the tower on `c` with a new rank.
-pub(crate) fn set_rank(state: &mut State, c: u8, rank: u8) {
-    if let Some(mut t) = decode(state.cells[c as usize]) {
-        t.rank = rank.min(crate::MAX_RANK);
-        state.cells[c as usize] = encode(t);
+impl std::str::FromStr for Move {
+    type Err = ParseError;
+    fn from_str(text: &str) -> Result<Move, ParseError> {
+        crate::notation::parse_ply(text)
     }
 }
+
+board_kernel::serde_via_text!(Move);

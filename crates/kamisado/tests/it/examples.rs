@@ -17,7 +17,7 @@ fn moves(g: &Kamisado, s: &State) -> Vec<String> {
 fn play(g: &Kamisado, plies: &str) -> State {
     let mut s = g.initial_state();
     for p in plies.split_whitespace() {
-        g.apply_text(&mut s, p)
+        g.play_text(&mut s, p)
             .unwrap_or_else(|e| panic!("{p}: {e}"));
     }
     s
@@ -26,7 +26,7 @@ fn play(g: &Kamisado, plies: &str) -> State {
 fn play_from(g: &Kamisado, position: &str, plies: &str) -> State {
     let mut s = g.parse_position(position).unwrap();
     for p in plies.split_whitespace() {
-        g.apply_text(&mut s, p)
+        g.play_text(&mut s, p)
             .unwrap_or_else(|e| panic!("{p}: {e}"));
     }
     s
@@ -187,7 +187,7 @@ fn example_3_deadlock_in_a_match() {
     );
     for fill in ["fill-L", "fill-R"] {
         let mut t = s.clone();
-        g.apply_text(&mut t, fill).unwrap();
+        g.play_text(&mut t, fill).unwrap();
         assert_eq!(t.round(), 2);
         assert_eq!(t.ply(), 0);
         assert_eq!(t.phase(), Phase::Play);
@@ -350,7 +350,7 @@ fn example_6_refill() {
         (row(0), row(7))
     };
     let mut left = s.clone();
-    g.apply_text(&mut left, "fill-L").unwrap();
+    g.play_text(&mut left, "fill-L").unwrap();
     assert_eq!(
         rows(&left),
         (
@@ -359,7 +359,7 @@ fn example_6_refill() {
         )
     );
     let mut right = s.clone();
-    g.apply_text(&mut right, "fill-R").unwrap();
+    g.play_text(&mut right, "fill-R").unwrap();
     assert_eq!(
         rows(&right),
         (
@@ -538,7 +538,7 @@ fn example_6_as_a_match_record_with_comments() {
         .map(|c| c.split('}').next().unwrap())
         .collect();
     for (ply, colour) in tokens.iter().zip(&comments) {
-        g.apply_text(&mut t, ply).unwrap();
+        g.play_text(&mut t, ply).unwrap();
         assert_eq!(t.required().map(|c| c.code()), Some(*colour), "after {ply}");
     }
     assert_eq!(t.required(), Some(Colour::Yellow)); // before d7-d8

@@ -39,7 +39,7 @@ fn cell_codes(diagram: &str) -> Vec<Vec<String>> {
 fn coloured_diagram_paints_every_square_and_keeps_the_tokens() {
     let game = Kamisado::default();
     let mut state = game.initial_state();
-    game.apply_text(&mut state, "d1-d7").unwrap();
+    game.play_text(&mut state, "d1-d7").unwrap();
     let coloured = game.coloured_diagram(&state);
     let plain = game.diagram(&state);
     // Same ranks, towers and files as the plain diagram, token for token.

@@ -1,7 +1,7 @@
 //! Every rule of the specification, each with a position where it allows and one where it
 //! forbids; every option; bad input.
 
-use board_kernel::{BySide, Game, GameOptions, MoveError, Side, Square, Status};
+use board_kernel::{BySide, Game, GameOptions, Illegal, MoveError, Side, Square, Status};
 use kamisado::rulebook::{EXAMPLE_4, EXAMPLE_5, EXAMPLE_7};
 use kamisado::{Colour, Fill, Kamisado, Move, Options, Phase, Reason, State};
 
@@ -21,7 +21,7 @@ fn moves(g: &Kamisado, s: &State) -> Vec<String> {
 
 fn play(g: &Kamisado, s: &mut State, plies: &str) {
     for p in plies.split_whitespace() {
-        g.apply_text(s, p).unwrap_or_else(|e| panic!("{p}: {e}"));
+        g.play_text(s, p).unwrap_or_else(|e| panic!("{p}: {e}"));
     }
 }
 
@@ -34,9 +34,11 @@ fn after(g: &Kamisado, plies: &str) -> State {
 /// Tries an illegal ply: it is rejected with a reason containing `words`, and nothing changes.
 fn rejected(g: &Kamisado, s: &State, ply: &str, words: &str) {
     let mut t = s.clone();
-    match g.apply_text(&mut t, ply) {
-        Err(MoveError::Illegal { reason, .. }) => {
-            assert!(reason.contains(words), "{ply}: `{reason}` lacks `{words}`")
+    match g.play_text(&mut t, ply) {
+        Err(MoveError::Illegal { illegal, .. }) => {
+            let reason = illegal.to_string();
+            assert!(reason.contains(words), "{ply}: `{reason}` lacks `{words}`");
+            assert!(illegal.rule().is_some(), "{ply}: no rule named");
         }
         other => panic!("{ply}: expected an illegal move, got {other:?}"),
     }
@@ -286,10 +288,13 @@ fn reaching_the_home_row_ends_the_round_at_once() {
     play(&g, &mut t, "d7-d8");
     assert_eq!(t.required(), None, "d8's colour requires nothing");
     assert!(moves(&g, &t).is_empty());
-    assert_eq!(
-        g.apply_text(&mut t.clone(), "c8-c7"),
-        Err(MoveError::GameOver)
-    );
+    assert!(matches!(
+        g.play_text(&mut t.clone(), "c8-c7"),
+        Err(MoveError::Illegal {
+            illegal: Illegal::GameOver,
+            ..
+        })
+    ));
     // A move that does not reach the home row goes on.
     let mut u = s.clone();
     let other: Vec<String> = moves(&g, &s).into_iter().filter(|m| m != "d7-d8").collect();
@@ -509,9 +514,10 @@ fn nonsense_move_values_are_rejected_without_change() {
                 continue;
             }
             let mut t = s.clone();
-            assert!(g.apply(&mut t, mv).is_err(), "{mv} in {s}");
+            assert!(g.play(&mut t, mv).is_err(), "{mv} in {s}");
             assert_eq!(&t, s);
-            assert!(!g.why_illegal(s, mv).is_empty());
+            let why = g.check_move(s, mv).unwrap_err();
+            assert!(why == Illegal::GameOver || why.rule().is_some(), "{why}");
         }
     }
 }
@@ -522,7 +528,13 @@ fn a_finished_game_accepts_no_move() {
     let s = after(&g, "c1-a3 b8-h2 a3-e7 pass pass");
     for m in ["pass", "fill-L", "a1-a2"] {
         let mut t = s.clone();
-        assert_eq!(g.apply_text(&mut t, m), Err(MoveError::GameOver));
+        assert!(matches!(
+            g.play_text(&mut t, m),
+            Err(MoveError::Illegal {
+                illegal: Illegal::GameOver,
+                ..
+            })
+        ));
         assert_eq!(t, s);
     }
 }
@@ -560,7 +572,7 @@ fn bad_move_texts_are_errors() {
         "", "c1", "c1a3", "c1-a", "c1-a9", "z1-a3", "c1-a3-b4", "passs", "fill-X", "c1=a3",
     ] {
         let mut u = s.clone();
-        let e = g.apply_text(&mut u, t).unwrap_err();
+        let e = g.play_text(&mut u, t).unwrap_err();
         assert!(matches!(e, MoveError::Parse(_)), "{t}: {e}");
         assert_eq!(u, s);
     }
@@ -762,7 +774,7 @@ fn every_rule_book_setup_replays() {
         };
         assert_eq!(g.parse_position(&s.to_string()).unwrap(), s, "{caption}");
         for m in setup.moves {
-            g.apply_text(&mut s, m)
+            g.play_text(&mut s, m)
                 .unwrap_or_else(|e| panic!("{caption}: {m}: {e}"));
         }
         count += 1;
@@ -789,4 +801,54 @@ fn the_heuristic_stays_in_range_and_knows_the_winner() {
     let lane = after(&Kamisado::default(), "d1-d7 g8-g6 pass g6-g2");
     let h = Kamisado::default().heuristic(&lane, Side::White).unwrap();
     assert!(h > 0.0, "{h}");
+}
+
+// ---- bounded counters (hardening) -------------------------------------------------------
+
+/// A match position with a round counter at `u32::MAX` once made `fill-L` overflow; such a
+/// round number is now refused, and at the largest round allowed the refill plays and
+/// prints a position its own parser reads back.
+#[test]
+fn round_counters_are_bounded_and_the_last_refill_plays() {
+    let g = Kamisado::from_pairs([("match_target", "3")]).unwrap();
+    let board =
+        "orbl.pi.regrbr/.......OR/......GR./......../......../.YE....../....pu.../BR.RE.PIPUBLye1";
+    let overflowing = format!("{board} B - 0 B h1 12 4294967295 0:1 refill B/home/Ye");
+    let err = g.parse_position(&overflowing).unwrap_err();
+    assert!(err.to_string().contains("at most 5 rounds"), "{err}");
+    // Round 5 is the last of a match to 3, so its refill cannot come after round 5.
+    assert!(
+        g.parse_position(&format!("{board} B - 0 B h1 12 5 0:1 refill B/home/Ye"))
+            .is_err()
+    );
+    let mut s = g
+        .parse_position(&format!("{board} B - 0 B h1 12 4 0:1 refill B/home/Ye"))
+        .unwrap();
+    g.play_text(&mut s, "fill-L").unwrap();
+    assert_eq!(s.round(), 5);
+    assert_eq!(g.parse_position(&s.to_string()).unwrap(), s);
+}
+
+/// The ply counter is bounded by `max_plies_per_round` (at most 1,000,000), so the ply that
+/// reaches the limit ends the round without overflow.
+#[test]
+fn ply_counters_are_bounded_by_the_backstop() {
+    let g = Kamisado::from_pairs([("max_plies_per_round", "1000000")]).unwrap();
+    assert!(Kamisado::from_pairs([("max_plies_per_round", "1000001")]).is_err());
+    let start =
+        "orblpupiyeregrbr/......../......../......../......../......../......../BRGRREYEPIPUBLOR";
+    assert!(
+        g.parse_position(&format!("{start} W - 0 - - 1000000 1 0:0 play -"))
+            .is_err()
+    );
+    let mut s = g
+        .parse_position(&format!("{start} W - 0 - - 999999 1 0:0 play -"))
+        .unwrap();
+    g.play_text(&mut s, "d1-d3").unwrap();
+    assert_eq!(s.phase(), Phase::Over);
+    assert_eq!(s.ply(), 1_000_000);
+    assert_eq!(g.parse_position(&s.to_string()).unwrap(), s);
+    let too_long = "x".repeat(5000);
+    assert!(g.parse_position(&too_long).is_err());
+    assert!(g.parse_move(&s, &too_long).is_err());
 }

@@ -1,0 +1,113 @@
+//! The position as a picture (§2): the 64 coloured squares in the physical board's colours,
+//! each tower a disc of its colour inside a rim of its owner's colour, with one tooth per Sumo
+//! rank, and the required colour named under the board.
+
+use board_kernel::picture::{Cell, Label, Mark, Picture, PieceKind, Point, Rgb};
+use board_kernel::{Side, Square};
+
+use crate::board::board_colour;
+use crate::turn::colour_name;
+use crate::{Colour, Move, Phase, State};
+
+/// The colours of the physical board and towers.
+#[must_use]
+pub const fn rgb(colour: Colour) -> Rgb {
+    match colour {
+        Colour::Orange => Rgb(0xe8, 0x76, 0x2b),
+        Colour::Blue => Rgb(0x1f, 0x5f, 0xa8),
+        Colour::Purple => Rgb(0x6b, 0x3f, 0xa0),
+        Colour::Pink => Rgb(0xe8, 0x7f, 0xb0),
+        Colour::Yellow => Rgb(0xf2, 0xcf, 0x2e),
+        Colour::Red => Rgb(0xc8, 0x20, 0x2f),
+        Colour::Green => Rgb(0x2e, 0x8b, 0x3e),
+        Colour::Brown => Rgb(0x7a, 0x4a, 0x25),
+    }
+}
+
+const fn rim(owner: Side) -> Rgb {
+    match owner {
+        Side::White => Rgb::WHITE,
+        Side::Black => Rgb::BLACK,
+    }
+}
+
+fn point(sq: Square) -> Point {
+    Point::new(sq.file(), sq.rank())
+}
+
+/// The picture of `state`.
+pub(crate) fn picture(state: &State) -> Picture {
+    let mut picture = Picture {
+        columns: 8,
+        rows: 8,
+        files: (0..8)
+            .map(|i| Label {
+                index: i,
+                text: char::from(b'a' + i).to_string(),
+            })
+            .collect(),
+        ranks: (0..8)
+            .map(|i| Label {
+                index: i,
+                text: (i + 1).to_string(),
+            })
+            .collect(),
+        ..Picture::default()
+    };
+    for rank in 0..8 {
+        for file in 0..8 {
+            let sq = Square::at(file, rank);
+            picture.cells.push(Cell {
+                at: point(sq),
+                name: sq.to_string(),
+                fill: rgb(board_colour(sq)),
+                pattern: None,
+            });
+        }
+    }
+    for (sq, t) in state.towers() {
+        let sumo = match t.rank {
+            0 => "",
+            1 => "Sumo ",
+            2 => "Double Sumo ",
+            _ => "Triple Sumo ",
+        };
+        let owner = if t.owner == Side::White {
+            "White"
+        } else {
+            "Black"
+        };
+        picture.pieces.push(board_kernel::picture::Piece {
+            at: point(sq),
+            kind: PieceKind::Disc {
+                fill: rgb(t.colour),
+                rim: rim(t.owner),
+                teeth: t.rank,
+            },
+            name: format!("{owner} {sumo}{} tower", colour_name(t.colour)),
+        });
+    }
+    if state.phase == Phase::Play
+        && let Some(colour) = state.required
+    {
+        let sq = state.square_of(state.to_move, colour);
+        picture.marks.push(Mark::Highlight {
+            at: point(sq),
+            colour: Rgb::HIGHLIGHT,
+        });
+        picture
+            .legend
+            .push((rgb(colour), format!("{} must move", colour_name(colour))));
+        picture.description = format!("The {} tower on {sq} must move", colour_name(colour));
+    }
+    picture
+}
+
+/// The squares a ply passes through: a move's start and landing square, a push's Sumo and
+/// the square it moves to; nothing for a pass or a refill choice.
+pub(crate) fn move_path(_state: &State, mv: &Move) -> Vec<Point> {
+    match *mv {
+        Move::Step { from, to } | Move::Push { from, to } => vec![point(from), point(to)],
+        Move::Pass | Move::Fill(_) => Vec::new(),
+    }
+}
