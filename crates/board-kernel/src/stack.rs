@@ -93,6 +93,30 @@ impl Stack {
         self.get(0)
     }
 
+    /// The stack of `height` stones (at most [`Stack::CAPACITY`]) whose bit `h` is the stone
+    /// at height `h` (1 Black); bits above the height are ignored. The inverse of
+    /// [`Stack::bits`] with [`Stack::height`], for games that store stacks as bit columns.
+    ///
+    /// ```
+    /// use board_kernel::{Side, Stack};
+    /// let s = Stack::from_bits(0b110, 3);
+    /// assert_eq!(s.to_string(), "wbb");
+    /// assert_eq!(Stack::from_bits(s.bits(), s.height()), s);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn from_bits(bits: u128, height: u8) -> Stack {
+        let len = if height > Self::CAPACITY {
+            Self::CAPACITY
+        } else {
+            height
+        };
+        Stack {
+            bits: bits & low_mask(len),
+            len,
+        }
+    }
+
     /// The stones as bits, bit `h` the stone at height `h` (1 Black); bits above the height
     /// are zero. With [`Stack::height`] it identifies the stack (for hashing).
     #[inline]

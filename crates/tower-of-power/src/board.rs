@@ -1,7 +1,7 @@
 //! The board and the setup: 8×8 squares, each holding a stack of stones, and the two
 //! fifteen-stone triangles the game starts from.
 
-use board_kernel::{Direction, Side, Square};
+use board_kernel::{Direction, Side, Square, Stack, zobrist};
 
 use crate::pieces::{MAX_STONES, Tower};
 
@@ -81,8 +81,26 @@ pub(crate) const fn dir_index(dir: Direction) -> usize {
     dir as usize
 }
 
-/// The 64 stacks, with per-side bitboards of the squares each side controls and the
-/// material of each side kept alongside so the end checks cost nothing.
+/// Zobrist keys of a stone: `STONE_KEYS[side][square][height]`.
+static STONE_KEYS: [[[u64; 128]; 64]; 2] = {
+    let flat: [[u64; 128]; 128] = zobrist::table2(0x746f_7765_7273);
+    let mut keys = [[[0u64; 128]; 64]; 2];
+    let mut i = 0;
+    while i < 128 {
+        keys[i / 64][i % 64] = flat[i];
+        i += 1;
+    }
+    keys
+};
+
+#[inline]
+fn stone_key(side: usize, square: usize, height: u8) -> u64 {
+    STONE_KEYS[side][square][usize::from(height & 127)]
+}
+
+/// The 64 stacks, with per-side bitboards of the squares each side controls, the material of
+/// each side and the board's Zobrist key kept alongside, so the end checks and the key cost
+/// nothing.
 ///
 /// Stored as parallel arrays (stone bits and heights) rather than an array of [`Tower`]s,
 /// which keeps a board at about 1.1 KB with no heap, so states clone cheaply.
@@ -97,6 +115,8 @@ pub struct Board {
     tops: [u64; 2],
     /// Per side: its stones on the board, pinned ones included.
     material: [u8; 2],
+    /// The XOR of the keys of every stone (side, square, height).
+    key: u64,
 }
 
 impl Default for Board {
@@ -120,6 +140,7 @@ impl Board {
             heights: [0; 64],
             tops: [0; 2],
             material: [0; 2],
+            key: 0,
         }
     }
 
@@ -147,10 +168,7 @@ impl Board {
 
     #[inline]
     pub(crate) fn tower_at(&self, i: usize) -> Tower {
-        Tower {
-            bits: self.bits[i],
-            height: self.heights[i],
-        }
+        Tower(Stack::from_bits(self.bits[i], self.heights[i]))
     }
 
     /// The side controlling `sq` (its top stone), if any.
@@ -206,15 +224,21 @@ impl Board {
         }
         let i = index(sq);
         let old = self.tower_at(i);
-        if self.stones() - old.height() + tower.height() > MAX_STONES {
+        if self.stones() - usize::from(old.height()) + usize::from(tower.height()) > MAX_STONES {
             return false;
         }
         for side in Side::ALL {
-            self.material[side.index()] -= old.count(side) as u8;
-            self.material[side.index()] += tower.count(side) as u8;
+            self.material[side.index()] -= old.count(side);
+            self.material[side.index()] += tower.count(side);
         }
-        self.bits[i] = tower.bits;
-        self.heights[i] = tower.height;
+        for (h, side) in old.stones().enumerate() {
+            self.key ^= stone_key(side.index(), i, h as u8);
+        }
+        for (h, side) in tower.stones().enumerate() {
+            self.key ^= stone_key(side.index(), i, h as u8);
+        }
+        self.bits[i] = tower.bits();
+        self.heights[i] = tower.height();
         self.refresh_top(i);
         true
     }
@@ -237,6 +261,7 @@ impl Board {
     pub(crate) fn lift(&mut self, i: usize) {
         debug_assert!(self.heights[i] > 0);
         let h = self.heights[i] - 1;
+        self.key ^= stone_key((self.bits[i] >> h & 1) as usize, i, h);
         self.heights[i] = h;
         self.bits[i] &= !(1u128 << h);
         self.refresh_top(i);
@@ -254,7 +279,9 @@ impl Board {
             h -= 1;
             self.bits[i] &= !(1u128 << h);
             self.material[them.index()] -= 1;
+            self.key ^= stone_key(them.index(), i, h);
         }
+        self.key ^= stone_key(me.index(), i, h);
         self.bits[i] |= (me as u128) << h;
         self.heights[i] = h + 1;
         self.tops[them.index()] &= !bit;
@@ -262,30 +289,24 @@ impl Board {
         captured
     }
 
-    /// A 64-bit key of the board and the side to move, for the repetition rule.
+    /// The board's Zobrist key, kept up to date by every change.
+    #[inline]
     #[must_use]
-    pub fn key(&self, to_move: Side) -> u64 {
-        let mut h: u64 = 0x9E37_79B9_7F4A_7C15 ^ to_move as u64;
-        for i in 0..64 {
-            if self.heights[i] == 0 {
-                continue;
-            }
-            let lo = self.bits[i] as u64;
-            let hi = (self.bits[i] >> 64) as u64;
-            h = mix(h ^ mix(i as u64 ^ (self.heights[i] as u64) << 8));
-            h = mix(h ^ lo);
-            h = mix(h ^ hi);
-        }
-        h
+    pub const fn key(&self) -> u64 {
+        self.key
     }
-}
 
-/// The SplitMix64 finaliser: a cheap, well-spread 64-bit mixer.
-const fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    /// The key computed from scratch (tests compare it with the incremental one).
+    #[must_use]
+    pub fn key_from_scratch(&self) -> u64 {
+        let mut key = 0;
+        for i in 0..64 {
+            for (h, side) in self.tower_at(i).stones().enumerate() {
+                key ^= stone_key(side.index(), i, h as u8);
+            }
+        }
+        key
+    }
 }
 
 /// The set bits of a bitboard, lowest first.

@@ -4,7 +4,7 @@
 use board_kernel::{GameResult, Status};
 
 use crate::options::Options;
-use crate::position::State;
+use crate::state::State;
 use crate::turn;
 
 /// Why the side to move lost: it has no legal move (no stones, all pinned, or — without
@@ -30,21 +30,45 @@ pub(crate) fn draw_reason(options: &Options, state: &State) -> Option<&'static s
     if options.no_capture_draw_plies > 0 && state.quiet >= options.no_capture_draw_plies {
         return Some(NO_PROGRESS);
     }
-    if options.repetition_draw >= 2 && !state.history.is_empty() {
-        // The current key is recomputed rather than read from the history, so a history
-        // given from outside (serde) cannot make the check look at the wrong position.
-        let current = state.board.key(state.to_move);
-        let seen = state.history.iter().filter(|&&k| k == current).count();
-        if seen >= options.repetition_draw as usize {
-            return Some(REPETITION);
-        }
+    if options.repetition_limit >= 2
+        && state.history.occurrences(state.repetition_key()) >= options.repetition_limit as usize
+    {
+        return Some(REPETITION);
     }
     None
 }
 
+/// Starts the repetition history afresh at `state` (a new game, a parsed position, after a
+/// capture), with room for every position the no-progress rule lets follow.
+pub(crate) fn restart_history(options: &Options, state: &mut State) {
+    state.history.clear();
+    if options.repetition_limit >= 2 {
+        let key = state.repetition_key();
+        state.history.restart(key);
+        if options.no_capture_draw_plies > 0 {
+            state
+                .history
+                .reserve_total(options.no_capture_draw_plies as usize + 1);
+        }
+    }
+}
+
+/// Records the position a move reached in the repetition history (restarting it after a
+/// capture: no earlier position can come back).
+pub(crate) fn record(options: &Options, state: &mut State, captured: bool) {
+    if options.repetition_limit >= 2 {
+        let key = state.repetition_key();
+        if captured {
+            state.history.restart(key);
+        } else {
+            state.history.push(key);
+        }
+    }
+}
+
 /// The status by the four end checks, in order.
 pub(crate) fn status(options: &Options, state: &State) -> Status {
-    if !turn::has_move(&state.board, state.to_move, options.single_step) {
+    if !turn::has_move(options, &state.board, state.to_move) {
         return Status::Finished(GameResult::win(state.to_move.opponent(), NO_LEGAL_MOVE));
     }
     match draw_reason(options, state) {

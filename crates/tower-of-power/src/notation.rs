@@ -70,6 +70,7 @@ impl FromStr for Move {
     /// lines through `T` at the same distance and in different directions, and `Q` is next
     /// to `S`. Letters may be upper or lower case; outer spaces are ignored.
     fn from_str(input: &str) -> Result<Move, ParseError> {
+        ParseError::check_length(board_kernel::TextKind::Move, input)?;
         let text = input.trim();
         let bad = |reason: &str| ParseError::bad_move(input, reason);
         if text.is_empty() {
@@ -134,7 +135,7 @@ impl FromStr for Move {
 /// Reads a game record: moves in order, White's first, one per line or separated by spaces.
 ///
 /// Only the notation is checked here; replay the moves with
-/// [`Game::apply`](board_kernel::Game::apply) to check that they are legal.
+/// [`Game::play`](board_kernel::Game::play) to check that they are legal.
 ///
 /// ```
 /// use tower_of_power::notation::parse_record;

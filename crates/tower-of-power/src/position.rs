@@ -7,146 +7,36 @@
 
 use std::fmt;
 
-use board_kernel::{ParseError, Side, Square};
-use serde::{Deserialize, Serialize};
+use board_kernel::text::{BoardField, Empties, Frame};
+use board_kernel::{ParseError, Side, Square, TextKind};
 
 use crate::board::{Board, on_board};
 use crate::pieces::{MAX_STONES, Tower};
+use crate::state::{MAX_COUNT, State};
 
-/// A position: the board, the side to move, the two counters and — when the repetition rule
-/// is on — the positions seen since the last capture.
-///
-/// The history is a `Vec<u64>` of 64-bit position keys (board and side to move), only kept
-/// when the game's `repetition_draw` option is on, and cleared at every capture (a position
-/// from before a capture has more stones, so it can never come back): at most
-/// `no_capture_draw_plies` + 1 entries, 8 bytes each. Otherwise a state holds no heap memory.
-///
-/// ```
-/// use board_kernel::{Game, Side};
-/// use tower_of_power::TowerOfPower;
-/// let game = TowerOfPower::default();
-/// let mut state = game.initial_state();
-/// game.apply_text(&mut state, "b1-d1-d3")?;
-/// assert_eq!(
-///     state.to_string(),
-///     "3bbbbb/4bbbb/5bbb/w5bb/ww5b/wwww4/www(ww)4/w2ww3 b 1 1"
-/// );
-/// assert_eq!(state.to_move(), Side::Black);
-/// assert_eq!(state.board().tower("d2".parse()?).to_string(), "ww");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "StateRecord", into = "StateRecord")]
-pub struct State {
-    pub(crate) board: Board,
-    pub(crate) to_move: Side,
-    pub(crate) quiet: u32,
-    pub(crate) turns: u32,
-    pub(crate) history: Vec<u64>,
-}
-
-impl State {
-    /// A position from its parts, with an empty repetition history.
-    #[must_use]
-    pub fn new(board: Board, to_move: Side, no_capture: u32, turns: u32) -> State {
-        State {
-            board,
-            to_move,
-            quiet: no_capture,
-            turns,
-            history: Vec::new(),
-        }
-    }
-
-    /// The stones on the board.
-    #[must_use]
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-
-    /// The side to move.
-    #[must_use]
-    pub fn to_move(&self) -> Side {
-        self.to_move
-    }
-
-    /// Consecutive moves made without a capture (the no-progress rule counts these).
-    #[must_use]
-    pub fn no_capture_count(&self) -> u32 {
-        self.quiet
-    }
-
-    /// Moves made so far by both players (no effect on the rules).
-    #[must_use]
-    pub fn turn_count(&self) -> u32 {
-        self.turns
-    }
-
-    /// The repetition history: keys of the positions since the last capture, oldest first,
-    /// the current one last (empty when the repetition rule is off).
-    #[must_use]
-    pub fn history(&self) -> &[u64] {
-        &self.history
-    }
-}
-
-/// The serialised form of a [`State`]: its position line and the repetition history.
-#[derive(Serialize, Deserialize)]
-struct StateRecord {
-    position: String,
-    #[serde(default)]
-    history: Vec<u64>,
-}
-
-impl From<State> for StateRecord {
-    fn from(state: State) -> StateRecord {
-        StateRecord {
-            position: state.to_string(),
-            history: state.history,
-        }
-    }
-}
-
-impl TryFrom<StateRecord> for State {
-    type Error = ParseError;
-    fn try_from(record: StateRecord) -> Result<State, ParseError> {
-        let mut state = parse(&record.position)?;
-        state.history = record.history;
-        Ok(state)
-    }
-}
+/// The board field: ranks 8 to 1, a digit for a run of empty squares.
+const FIELD: BoardField = BoardField {
+    files: 8,
+    ranks: 8,
+    empties: Empties::Runs,
+};
 
 /// The board field of the position line.
 pub(crate) fn board_text(board: &Board) -> String {
-    let mut out = String::with_capacity(72);
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            let tower = board.tower(Square::at(file, rank));
-            if tower.is_empty() {
-                empty += 1;
-                continue;
-            }
-            if empty > 0 {
-                out.push(char::from(b'0' + empty));
-                empty = 0;
-            }
-            if tower.height() > 1 {
-                out.push('(');
-            }
-            out.extend(tower.stones().map(Side::letter));
-            if tower.height() > 1 {
-                out.push(')');
-            }
+    FIELD.write(|sq, out| {
+        let tower = board.tower(sq);
+        if tower.is_empty() {
+            return false;
         }
-        if empty > 0 {
-            out.push(char::from(b'0' + empty));
+        if tower.height() > 1 {
+            out.push('(');
         }
-        if rank > 0 {
-            out.push('/');
+        out.extend(tower.stones().map(Side::letter));
+        if tower.height() > 1 {
+            out.push(')');
         }
-    }
-    out
+        true
+    })
 }
 
 impl fmt::Display for State {
@@ -238,7 +128,7 @@ fn parse_board(input: &str, field: &str) -> Result<Board, ParseError> {
                                 .at(at));
                             }
                         };
-                        if !tower.push(side) {
+                        if tower.push(side).is_err() {
                             return Err(bad(format!(
                                 "more than {MAX_STONES} stones (the most this engine holds)"
                             ))
@@ -269,7 +159,7 @@ fn parse_board(input: &str, field: &str) -> Result<Board, ParseError> {
                 }
             };
             after_digit = false;
-            stones += tower.height();
+            stones += usize::from(tower.height());
             if stones > MAX_STONES {
                 return Err(bad(format!(
                     "more than {MAX_STONES} stones on the board (the most this engine holds)"
@@ -308,6 +198,7 @@ fn parse_nat(input: &str, field: &str, at: &str) -> Result<u32, ParseError> {
 /// # Errors
 /// Any text that breaks the grammar or its canonical-form rules, saying where.
 pub fn parse(input: &str) -> Result<State, ParseError> {
+    ParseError::check_length(TextKind::Position, input)?;
     let bad = |reason: &str| ParseError::bad_position(input, reason);
     if input.is_empty() {
         return Err(bad(
@@ -334,6 +225,14 @@ pub fn parse(input: &str) -> Result<State, ParseError> {
     };
     let quiet = parse_nat(input, fields[2], "field 3 (no-capture counter)")?;
     let turns = parse_nat(input, fields[3], "field 4 (turn count)")?;
+    for (value, at) in [
+        (quiet, "field 3 (no-capture counter)"),
+        (turns, "field 4 (turn count)"),
+    ] {
+        if value > MAX_COUNT {
+            return Err(bad(&format!("a counter is at most {MAX_COUNT}")).at(at));
+        }
+    }
     Ok(State::new(board, to_move, quiet, turns))
 }
 
@@ -341,30 +240,18 @@ pub fn parse(input: &str) -> Result<State, ParseError> {
 /// bottom first, and the file letters underneath.
 #[must_use]
 pub fn diagram(board: &Board) -> String {
-    let mut out = String::with_capacity(330);
-    for rank in (0..8).rev() {
-        out.push(char::from(b'1' + rank));
-        out.push_str("  ");
-        for file in 0..8 {
-            let tower = board.tower(Square::at(file, rank));
-            if tower.is_empty() {
-                out.push('.');
-            } else {
-                out.extend(tower.stones().map(Side::letter));
-            }
-            if file < 7 {
-                // Pad each token to three characters, then one space.
-                let token = tower.height().max(1);
-                out.extend(std::iter::repeat_n(
-                    ' ',
-                    4usize.saturating_sub(token).max(1),
-                ));
-            }
-        }
-        out.push('\n');
-    }
-    out += "   a   b   c   d   e   f   g   h";
-    out
+    const FRAME: Frame = Frame {
+        files: 8,
+        ranks: 8,
+        label_width: 1,
+        first_column: 3,
+        pitch: 4,
+    };
+    FRAME.draw(|sq, out| {
+        use std::fmt::Write as _;
+        let _ = write!(out, "{}", board.tower(sq));
+        0
+    })
 }
 
 /// Reads the board of a diagram in the rule book's format: eight rank lines, rank 8 first,
@@ -444,10 +331,17 @@ mod tests {
         for text in [
             "8/8/4b3/4(wb)3/8/2(bw)w(ww)b2/8/8 w 0 0",
             "8/8/b7/4(wwb)3/3(wb)4/8/8/7b w 0 0",
-            "8/8/8/8/8/8/8/8 b 4294967295 17",
+            "8/8/8/8/8/8/8/8 b 1000000000 17",
             "(wbwbwbwbwbwbwbwbwbwb)7/8/8/8/8/8/8/8 w 0 0",
         ] {
             assert_eq!(parse(text).unwrap().to_string(), text);
+        }
+        // The counters are bounded (so no move can overflow them).
+        for text in [
+            "8/8/8/8/8/8/8/8 b 1000000001 17",
+            "8/8/8/8/8/8/8/8 b 0 4294967295",
+        ] {
+            assert!(parse(text).is_err(), "{text}");
         }
     }
 

@@ -6,6 +6,7 @@ use std::fmt;
 use board_kernel::{Direction, Side, Square};
 
 use crate::board::{Bits, Board, RAY, STEP, dir_index, index, on_board};
+use crate::options::Options;
 
 /// One whole turn, identified as the rule book identifies moves: a row move by its far end,
 /// base and last deal square, a single step by its two squares.
@@ -79,9 +80,10 @@ impl Move {
     }
 }
 
-/// Why a move is not legal, in words for a player.
+/// Why a move is not legal: the rule it breaks, in words for a player (see
+/// [`Breach::rule`] for the rule book section).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Illegal {
+pub(crate) enum Breach {
     OffBoard(Square),
     NotAdjacent(Square, Square),
     StepsOff,
@@ -95,46 +97,68 @@ pub(crate) enum Illegal {
     RowBroken(Square, Option<Side>),
 }
 
-impl fmt::Display for Illegal {
+impl Breach {
+    /// The rule book section of the rule broken.
+    pub(crate) const fn rule(self) -> &'static str {
+        match self {
+            Breach::OffBoard(_) => "§2.1",
+            Breach::NotAdjacent(..) | Breach::StepsOff => "§4.3",
+            Breach::Empty(_) | Breach::Enemy(..) | Breach::RowBroken(..) => "§4.2",
+            Breach::SameSquare
+            | Breach::NotInLine(..)
+            | Breach::DealNotInLine
+            | Breach::DealLength(..)
+            | Breach::BackOverRow(_) => "§4.2",
+        }
+    }
+}
+
+impl From<Breach> for board_kernel::Illegal {
+    fn from(breach: Breach) -> board_kernel::Illegal {
+        board_kernel::Illegal::breaks(breach.rule(), breach.to_string())
+    }
+}
+
+impl fmt::Display for Breach {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Illegal::OffBoard(sq) => write!(f, "{sq} is not a square of the 8×8 board"),
-            Illegal::NotAdjacent(a, b) => {
+            Breach::OffBoard(sq) => write!(f, "{sq} is not a square of the 8×8 board"),
+            Breach::NotAdjacent(a, b) => {
                 write!(
                     f,
                     "a single step goes to an adjacent square; {b} is not next to {a}"
                 )
             }
-            Illegal::StepsOff => f.write_str(
+            Breach::StepsOff => f.write_str(
                 "single steps are not allowed in this game (option single_step is off); \
                  move a row of at least two stones",
             ),
-            Illegal::Empty(sq) => write!(f, "there is no stone on {sq}"),
-            Illegal::Enemy(sq, side) => {
+            Breach::Empty(sq) => write!(f, "there is no stone on {sq}"),
+            Breach::Enemy(sq, side) => {
                 write!(f, "the top stone on {sq} is {side}'s, not yours")
             }
-            Illegal::SameSquare => f.write_str("the far end and the base of a row must differ"),
-            Illegal::NotInLine(far, base) => write!(
+            Breach::SameSquare => f.write_str("the far end and the base of a row must differ"),
+            Breach::NotInLine(far, base) => write!(
                 f,
                 "{far} and {base} are not on one rank, file or diagonal, so they do not form a row"
             ),
-            Illegal::DealNotInLine => f.write_str(
+            Breach::DealNotInLine => f.write_str(
                 "the last deal square must lie on a rank, file or diagonal through the base",
             ),
-            Illegal::DealLength(need, got) => write!(
+            Breach::DealLength(need, got) => write!(
                 f,
                 "a pile of {need} stone{} is dealt over exactly {need} square{}, not {got}",
                 if need == 1 { "" } else { "s" },
                 if need == 1 { "" } else { "s" }
             ),
-            Illegal::BackOverRow(dir) => write!(
+            Breach::BackOverRow(dir) => write!(
                 f,
                 "the pile may not be dealt back over the row it came from (direction {dir})"
             ),
-            Illegal::RowBroken(sq, None) => {
+            Breach::RowBroken(sq, None) => {
                 write!(f, "the row is broken: {sq} is empty")
             }
-            Illegal::RowBroken(sq, Some(side)) => {
+            Breach::RowBroken(sq, Some(side)) => {
                 write!(f, "the row is broken: the top stone on {sq} is {side}'s")
             }
         }
@@ -143,7 +167,8 @@ impl fmt::Display for Illegal {
 
 /// Appends every legal move of `me` (the game being on) to `moves`: row moves, then single
 /// steps when allowed. Allocates nothing beyond growing `moves`.
-pub(crate) fn generate(board: &Board, me: Side, single_step: bool, moves: &mut Vec<Move>) {
+pub(crate) fn generate(options: &Options, board: &Board, me: Side, moves: &mut Vec<Move>) {
+    let single_step = options.single_step;
     let own = board.active(me);
     for t in Bits(own) {
         let base = crate::board::square(t);
@@ -181,7 +206,8 @@ pub(crate) fn generate(board: &Board, me: Side, single_step: bool, moves: &mut V
 }
 
 /// How many legal moves `me` has (the game being on), without listing them.
-pub(crate) fn count(board: &Board, me: Side, single_step: bool) -> usize {
+pub(crate) fn count(options: &Options, board: &Board, me: Side) -> usize {
+    let single_step = options.single_step;
     let own = board.active(me);
     let mut n = 0;
     for t in Bits(own) {
@@ -208,7 +234,8 @@ pub(crate) fn count(board: &Board, me: Side, single_step: bool) -> usize {
 /// Whether `me` has at least one legal move (rule 5.1): any active stone when single steps
 /// are allowed, else two adjacent active stones (which always give at least two row moves:
 /// the base has at least three neighbours, only one of which is back along the row).
-pub(crate) fn has_move(board: &Board, me: Side, single_step: bool) -> bool {
+pub(crate) fn has_move(options: &Options, board: &Board, me: Side) -> bool {
+    let single_step = options.single_step;
     let own = board.active(me);
     if single_step {
         return own != 0;
@@ -224,51 +251,52 @@ pub(crate) fn has_move(board: &Board, me: Side, single_step: bool) -> bool {
 }
 
 /// Checks `mv` for `me` against the rules of a turn (the game being on).
-pub(crate) fn check(board: &Board, me: Side, single_step: bool, mv: Move) -> Result<(), Illegal> {
-    let own = |sq: Square| -> Result<(), Illegal> {
+pub(crate) fn check(options: &Options, board: &Board, me: Side, mv: Move) -> Result<(), Breach> {
+    let single_step = options.single_step;
+    let own = |sq: Square| -> Result<(), Breach> {
         match board.top(sq) {
             Some(side) if side == me => Ok(()),
-            Some(side) => Err(Illegal::Enemy(sq, side)),
-            None => Err(Illegal::Empty(sq)),
+            Some(side) => Err(Breach::Enemy(sq, side)),
+            None => Err(Breach::Empty(sq)),
         }
     };
     match mv {
         Move::Step { from, to } => {
             for sq in [from, to] {
                 if !on_board(sq) {
-                    return Err(Illegal::OffBoard(sq));
+                    return Err(Breach::OffBoard(sq));
                 }
             }
             if from.distance(to) != 1 {
-                return Err(Illegal::NotAdjacent(from, to));
+                return Err(Breach::NotAdjacent(from, to));
             }
             if !single_step {
-                return Err(Illegal::StepsOff);
+                return Err(Breach::StepsOff);
             }
             own(from)
         }
         Move::Row { far, base, end } => {
             for sq in [far, base, end] {
                 if !on_board(sq) {
-                    return Err(Illegal::OffBoard(sq));
+                    return Err(Breach::OffBoard(sq));
                 }
             }
             if far == base {
-                return Err(Illegal::SameSquare);
+                return Err(Breach::SameSquare);
             }
-            let (u, k) = base.line_to(far).ok_or(Illegal::NotInLine(far, base))?;
-            let (v, k2) = base.line_to(end).ok_or(Illegal::DealNotInLine)?;
+            let (u, k) = base.line_to(far).ok_or(Breach::NotInLine(far, base))?;
+            let (v, k2) = base.line_to(end).ok_or(Breach::DealNotInLine)?;
             if k2 != k {
-                return Err(Illegal::DealLength(k as usize, k2 as usize));
+                return Err(Breach::DealLength(k as usize, k2 as usize));
             }
             if v == u {
-                return Err(Illegal::BackOverRow(v));
+                return Err(Breach::BackOverRow(v));
             }
             own(base)?;
             for i in 1..=k {
-                let sq = base.steps(u, i as i8).ok_or(Illegal::OffBoard(far))?;
+                let sq = base.steps(u, i as i8).ok_or(Breach::OffBoard(far))?;
                 if board.top(sq) != Some(me) {
-                    return Err(Illegal::RowBroken(sq, board.top(sq)));
+                    return Err(Breach::RowBroken(sq, board.top(sq)));
                 }
             }
             Ok(())
@@ -309,12 +337,17 @@ mod tests {
     fn the_setup_has_705_moves_and_count_agrees() {
         let board = Board::initial();
         let mut moves = Vec::new();
-        generate(&board, Side::White, true, &mut moves);
+        let on = Options::default();
+        let off = Options {
+            single_step: false,
+            ..on
+        };
+        generate(&on, &board, Side::White, &mut moves);
         assert_eq!(moves.len(), 705);
-        assert_eq!(count(&board, Side::White, true), 705);
-        assert_eq!(count(&board, Side::White, false), 614);
+        assert_eq!(count(&on, &board, Side::White), 705);
+        assert_eq!(count(&off, &board, Side::White), 614);
         for mv in moves {
-            assert_eq!(check(&board, Side::White, true, mv), Ok(()), "{mv}");
+            assert_eq!(check(&on, &board, Side::White, mv), Ok(()), "{mv}");
         }
     }
 
@@ -324,9 +357,14 @@ mod tests {
         let w = board_kernel::Side::White;
         board.set(Square::at(0, 0), crate::Tower::single(w));
         board.set(Square::at(7, 1), crate::Tower::single(w));
-        assert!(!has_move(&board, w, false), "a1 and h2 are not adjacent");
+        let on = Options::default();
+        let off = Options {
+            single_step: false,
+            ..on
+        };
+        assert!(!has_move(&off, &board, w), "a1 and h2 are not adjacent");
         board.set(Square::at(7, 0), crate::Tower::single(w));
-        assert!(has_move(&board, w, false));
-        assert!(has_move(&board, w, true));
+        assert!(has_move(&off, &board, w));
+        assert!(has_move(&on, &board, w));
     }
 }

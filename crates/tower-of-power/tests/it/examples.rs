@@ -31,7 +31,7 @@ fn rows_and_steps(moves: &[Move]) -> (usize, usize) {
 
 fn play(game: &TowerOfPower, state: &mut State, line: &[&str]) {
     for text in line {
-        game.apply_text(state, text)
+        game.play_text(state, text)
             .unwrap_or_else(|e| panic!("{text}: {e}"));
     }
 }
@@ -228,7 +228,7 @@ fn example_3_the_seed_articles_example() {
     let mut state = rows_only.initial_state();
     play(&rows_only, &mut state, &["b2-b4-d6"]);
     let before = state.clone();
-    assert!(rows_only.apply_text(&mut state, "g5-f5").is_err());
+    assert!(rows_only.play_text(&mut state, "g5-f5").is_err());
     assert_eq!(state, before);
 }
 

@@ -21,7 +21,7 @@ fn invariant(game: &TowerOfPower, state: &State) -> Result<(), String> {
         for file in 0..8 {
             let tower = board.tower(Square::at(file, rank));
             for side in Side::ALL {
-                count[side.index()] += tower.count(side);
+                count[side.index()] += usize::from(tower.count(side));
             }
             if let Some(top) = tower.top() {
                 tops[top.index()] |= 1 << (rank * 8 + file);
@@ -63,6 +63,11 @@ fn invariant(game: &TowerOfPower, state: &State) -> Result<(), String> {
                 board.material(Side::White) <= threshold && board.material(Side::Black) <= threshold
             }
             "no progress" => state.no_capture_count() >= limit,
+            "repetition" => {
+                let n = game.options().repetition_limit as usize;
+                let key = state.repetition_key();
+                n >= 2 && state.history().iter().filter(|&&k| k == key).count() >= n
+            }
             _ => false,
         };
         if !ok {
@@ -92,12 +97,13 @@ fn lightened(games: usize, seed: u64, max_plies: usize) -> Config {
     }
 }
 
-/// 2,000 games under the default options, in four series of 500 with their own seeds so
-/// the test harness can run them side by side.
+/// 2,000 games under the default options (400 in a quick run), in four series with their own
+/// seeds so the test harness can run them side by side.
 fn default_series(seed: u64) {
     let game = game(&[]);
-    let stats = check_with(&game, &lightened(500, seed, MAX_PLIES), invariant);
-    assert_eq!(stats.games, 500);
+    let games = board_kernel::testing::scale(100, 500);
+    let stats = check_with(&game, &lightened(games, seed, MAX_PLIES), invariant);
+    assert_eq!(stats.games, games as u64);
     assert_eq!(stats.unfinished, 0);
     assert!(stats.wins.white > 0 && stats.wins.black > 0 && stats.draws > 0);
 }
@@ -125,7 +131,7 @@ fn conformance_default_options_games_1501_to_2000() {
 #[test]
 fn conformance_without_single_steps() {
     let game = game(&[("single_step", "off")]);
-    let config = lightened(300, 11, MAX_PLIES);
+    let config = lightened(board_kernel::testing::scale(100, 300), 11, MAX_PLIES);
     let stats = check_with(&game, &config, invariant);
     assert_eq!(stats.unfinished, 0);
 }
@@ -143,10 +149,20 @@ fn conformance_with_other_draw_limits() {
     check_with(&game, &config, invariant);
 }
 
-/// The repetition draw cannot go through the kernel suite: the position text does not carry
-/// the history (by the rule book), so a state drawn by repetition re-reads as ongoing. This
-/// plays random games with the rule on and recounts every occurrence from the full record of
-/// position texts (board and side to move), independently of the engine's hashed history.
+/// The repetition rule through the kernel suite: the position text does not carry the history
+/// (by the rule book), but the snapshot does, and the suite checks that it restores the
+/// status and moves exactly.
+#[test]
+fn conformance_with_the_repetition_rule() {
+    let game = game(&[("repetition_limit", "2"), ("no_capture_draw_plies", "40")]);
+    let config = lightened(board_kernel::testing::scale(100, 300), 14, 40 * 31);
+    let stats = check_with(&game, &config, invariant);
+    assert_eq!(stats.unfinished, 0);
+}
+
+/// The repetition draw against an independent count: this plays random games with the rule on
+/// and recounts every occurrence from the full record of position texts (board and side to
+/// move), independently of the engine's hashed history.
 #[test]
 fn repetition_against_a_full_recount() {
     for (n, seed) in [(2u32, 21u64), (3, 22)] {
@@ -174,7 +190,7 @@ fn repetition_against_a_full_recount() {
                 let status = game.status(&state);
                 assert_eq!(status.is_finished(), moves.is_empty());
                 let Some(mv) = rng.choose(&moves) else { break };
-                game.apply(&mut state, mv).unwrap();
+                game.play(&mut state, mv).unwrap();
                 let count = seen.entry(key(&state)).or_default();
                 *count += 1;
                 let drawn = game.status(&state)

@@ -1,7 +1,9 @@
 //! For every rule of the specification a position where it allows and one where it forbids;
 //! every option changing what the specification says; bad input rejected without change.
 
-use board_kernel::{Game, GameOptions, GameResult, MoveError, OptionError, Side, Square, Status};
+use board_kernel::{
+    Game, GameOptions, GameResult, Illegal, MoveError, OptionError, Side, Square, Status,
+};
 use tower_of_power::{Move, Options, State, TowerOfPower};
 
 fn game(pairs: &[(&str, &str)]) -> TowerOfPower {
@@ -24,7 +26,7 @@ fn texts(game: &TowerOfPower, state: &State) -> Vec<String> {
 fn after(game: &TowerOfPower, text: &str, line: &[&str]) -> State {
     let mut state = pos(game, text);
     for mv in line {
-        game.apply_text(&mut state, mv)
+        game.play_text(&mut state, mv)
             .unwrap_or_else(|e| panic!("{mv}: {e}"));
     }
     state
@@ -35,7 +37,7 @@ fn after(game: &TowerOfPower, text: &str, line: &[&str]) -> State {
 fn rejected(game: &TowerOfPower, text: &str, mv: &str, needle: &str) {
     let mut state = pos(game, text);
     let before = state.clone();
-    match game.apply_text(&mut state, mv) {
+    match game.play_text(&mut state, mv) {
         Err(e @ (MoveError::Illegal { .. } | MoveError::Parse(_))) => {
             let message = e.to_string();
             assert!(
@@ -88,7 +90,7 @@ fn the_player_moves_only_his_own_stones() {
     rejected(&g, text, "g8-h8-h7", "Black's");
     // Black to move: now Black's stones move and White's do not.
     let black = "3bbbbb/4bbbb/5bbb/w5bb/ww5b/www5/wwww4/wwwww3 b 0 0";
-    assert!(g.apply_text(&mut pos(&g, black), "h8-h7").is_ok());
+    assert!(g.play_text(&mut pos(&g, black), "h8-h7").is_ok());
     rejected(&g, black, "a1-a2", "White's");
 }
 
@@ -122,8 +124,8 @@ fn a_row_is_a_gap_free_line_of_own_squares() {
     let g = game(&[]);
     // Rank 1: a1 b1 White, c1 empty, d1 e1 White, f1 Black, g1 White.
     let text = &format!("{FAR_BLACK}/8/8/8/8/8/ww1wwbw1 w 0 0");
-    assert!(g.apply_text(&mut pos(&g, text), "a1-b1-b2").is_ok());
-    assert!(g.apply_text(&mut pos(&g, text), "b1-a1-a2").is_ok());
+    assert!(g.play_text(&mut pos(&g, text), "a1-b1-b2").is_ok());
+    assert!(g.play_text(&mut pos(&g, text), "b1-a1-a2").is_ok());
     rejected(&g, text, "a1-d1-d4", "broken: c1 is empty");
     rejected(
         &g,
@@ -168,8 +170,8 @@ fn the_pile_may_not_go_back_over_the_row_but_may_go_straight_on() {
     let text = &format!("{FAR_BLACK}/8/8/8/8/8/1ww5 w 0 0");
     // Row c1-b1 (base b1, row towards E): E is forbidden, W (straight on) allowed.
     rejected(&g, text, "c1-b1-c1", "back over the row");
-    assert!(g.apply_text(&mut pos(&g, text), "c1-b1-a1").is_ok());
-    assert!(g.apply_text(&mut pos(&g, text), "c1-b1-c2").is_ok());
+    assert!(g.play_text(&mut pos(&g, text), "c1-b1-a1").is_ok());
+    assert!(g.play_text(&mut pos(&g, text), "c1-b1-c2").is_ok());
     // The same shape without a board: the notation itself rejects it.
     assert!("c1-b1-c1".parse::<Move>().is_err());
 }
@@ -274,8 +276,8 @@ fn no_legal_move_loses() {
     );
     let mut s2 = s.clone();
     assert_eq!(
-        g.apply(&mut s2, &"h1-h2".parse().unwrap()),
-        Err(MoveError::GameOver)
+        g.play(&mut s2, &"h1-h2".parse().unwrap()),
+        Err(Illegal::GameOver)
     );
     assert_eq!(s2, s);
     // One free stone is enough to play on.
@@ -375,7 +377,7 @@ fn repetition_draw() {
     let mut s = pos(&two, text);
     for (i, mv) in shuffle.iter().enumerate() {
         assert_eq!(two.status(&s), Status::Ongoing, "before ply {}", i + 1);
-        two.apply_text(&mut s, mv).unwrap();
+        two.play_text(&mut s, mv).unwrap();
     }
     // The loaded position is the first occurrence; counters do not matter.
     assert_eq!(s.to_string(), "7b/8/8/8/8/8/8/w7 w 4 4");
@@ -384,7 +386,13 @@ fn repetition_draw() {
         Status::Finished(GameResult::draw("repetition"))
     );
     let mut s2 = s.clone();
-    assert_eq!(two.apply_text(&mut s2, "a1-a2"), Err(MoveError::GameOver));
+    assert!(matches!(
+        two.play_text(&mut s2, "a1-a2"),
+        Err(MoveError::Illegal {
+            illegal: Illegal::GameOver,
+            ..
+        })
+    ));
     // The text does not carry the history: loading it starts afresh.
     assert_eq!(two.status(&pos(&two, &s.to_string())), Status::Ongoing);
 
@@ -392,11 +400,11 @@ fn repetition_draw() {
     let three = game(&[("repetition_draw", "3"), ("material_draw_threshold", "0")]);
     let mut s = pos(&three, text);
     for mv in shuffle {
-        three.apply_text(&mut s, mv).unwrap();
+        three.play_text(&mut s, mv).unwrap();
     }
     assert_eq!(three.status(&s), Status::Ongoing);
     for mv in shuffle {
-        three.apply_text(&mut s, mv).unwrap();
+        three.play_text(&mut s, mv).unwrap();
     }
     assert!(three.status(&s).is_finished());
 
@@ -404,14 +412,14 @@ fn repetition_draw() {
     let off = game(&[("material_draw_threshold", "0")]);
     let mut s = pos(&off, text);
     for mv in shuffle.iter().chain(shuffle.iter()) {
-        off.apply_text(&mut s, mv).unwrap();
+        off.play_text(&mut s, mv).unwrap();
     }
     assert_eq!(off.status(&s), Status::Ongoing);
 
     // The same board with the other side to move is another position.
     let mut s = pos(&two, text);
     for mv in ["a1-a2", "h8-h7", "a2-b1", "h7-h8", "b1-a1"] {
-        two.apply_text(&mut s, mv).unwrap();
+        two.play_text(&mut s, mv).unwrap();
     }
     assert_eq!(s.to_string(), "7b/8/8/8/8/8/8/w7 b 5 5");
     assert_eq!(two.status(&s), Status::Ongoing);
@@ -427,7 +435,7 @@ fn option_values_and_errors() {
         (
             o.material_draw_threshold,
             o.no_capture_draw_plies,
-            o.repetition_draw
+            o.repetition_limit
         ),
         (3, 100, 0)
     );
@@ -443,7 +451,7 @@ fn option_values_and_errors() {
         (
             o.material_draw_threshold,
             o.no_capture_draw_plies,
-            o.repetition_draw
+            o.repetition_limit
         ),
         (2, 0, 3)
     );
@@ -464,16 +472,18 @@ fn option_values_and_errors() {
             "{key}={value}"
         );
     }
-    assert!(matches!(
-        Options::from_pairs([("repetition_draw", "1")]),
-        Err(OptionError::Invalid(_))
-    ));
+    // A limit of 1 would end every game at once: refused, whichever name is used.
+    for key in ["repetition_draw", "repetition_limit"] {
+        let err = Options::from_pairs([(key, "1")]).unwrap_err();
+        assert!(matches!(err, OptionError::BadValue { .. }), "{err}");
+        assert!(err.to_string().contains("0 (off) or 2 or more"), "{err}");
+    }
     assert!(matches!(
         TowerOfPower::new(Options {
-            repetition_draw: 1,
+            repetition_limit: 1,
             ..Options::default()
         }),
-        Err(OptionError::Invalid(_))
+        Err(OptionError::BadValue { .. })
     ));
     assert!(matches!(
         Options::from_pairs([("stack_limit", "3")]),
@@ -510,7 +520,7 @@ fn bad_move_texts_are_errors_and_change_nothing() {
         "a1 - a2",
     ] {
         assert!(
-            matches!(g.apply_text(&mut state, text), Err(MoveError::Parse(_))),
+            matches!(g.play_text(&mut state, text), Err(MoveError::Parse(_))),
             "`{text}`"
         );
         assert_eq!(state, before);
@@ -569,11 +579,9 @@ fn nonsense_move_values_are_rejected_without_panic() {
     ];
     for mv in weird {
         assert!(!g.is_legal(&state, &mv), "{mv:?}");
-        assert!(matches!(
-            g.apply(&mut state, &mv),
-            Err(MoveError::Illegal { .. })
-        ));
-        assert!(!g.why_illegal(&state, &mv).is_empty());
+        let refused = g.play(&mut state, &mv).unwrap_err();
+        assert!(refused.rule().is_some(), "{refused}");
+        assert!(!refused.to_string().is_empty());
         assert_eq!(state, before);
     }
 }
@@ -585,12 +593,12 @@ fn reasons_name_the_rule() {
     rejected(&g, start, "a5-a1-a5", "back over the row");
     rejected(&g, start, "a5-b3-c3", "not on a rank");
     let err = g
-        .apply_text(&mut pos(&g, start), "a1-e1-e4")
+        .play_text(&mut pos(&g, start), "a1-e1-e4")
         .unwrap_err()
         .to_string();
     assert!(err.contains("4 squares from the base, not 3"), "{err}");
     let err = g
-        .apply_text(&mut pos(&g, start), "a1-c2-c3")
+        .play_text(&mut pos(&g, start), "a1-c2-c3")
         .unwrap_err()
         .to_string();
     assert!(err.contains("not on a rank, file or diagonal"), "{err}");
@@ -747,7 +755,7 @@ fn a_full_board_plays_without_overflow() {
         moves.clear();
         g.legal_moves(&state, &mut moves);
         let Some(mv) = rng.choose(&moves) else { break };
-        g.apply(&mut state, mv).unwrap();
+        g.play(&mut state, mv).unwrap();
         let total = state.board().material(Side::White) + state.board().material(Side::Black);
         assert!(total <= 128);
         assert_eq!(
@@ -799,7 +807,7 @@ fn random_texts_never_panic_and_accepted_texts_are_canonical() {
         if let Ok(mv) = text.parse::<Move>() {
             assert_eq!(mv.to_string(), text.trim());
             let mut state = g.initial_state();
-            let _ = g.apply(&mut state, &mv);
+            let _ = g.play(&mut state, &mv);
         }
     }
 }

@@ -1,0 +1,152 @@
+//! The game contract for Tower of Power: glue between [`board_kernel::Game`] and the rule
+//! modules.
+
+use board_kernel::picture::{Picture, Point};
+use board_kernel::{Game, Illegal, OptionError, ParseError, Repetition, RuleBook, Side, Status};
+
+use crate::board::Board;
+use crate::{Move, Options, State, end, position, strategy, turn};
+
+/// The game of Tower of Power under a fixed set of [`Options`].
+///
+/// ```
+/// use tower_of_power::{Game, TowerOfPower};
+/// let rows_only = TowerOfPower::from_pairs([("single_step", "off")])?;
+/// let mut moves = Vec::new();
+/// rows_only.legal_moves(&rows_only.initial_state(), &mut moves);
+/// assert_eq!(moves.len(), 614);
+/// # Ok::<(), tower_of_power::OptionError>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct TowerOfPower {
+    options: Options,
+}
+
+impl TowerOfPower {
+    /// How many legal moves `state` has, without listing them (perft's last ply, search
+    /// move-count heuristics).
+    #[must_use]
+    pub fn count_moves(&self, state: &State) -> usize {
+        if end::draw_reason(&self.options, state).is_some() {
+            return 0;
+        }
+        turn::count(&self.options, &state.board, state.to_move)
+    }
+}
+
+impl Game for TowerOfPower {
+    const NAME: &'static str = "tower-of-power";
+    const TITLE: &'static str = "Tower of Power";
+    type Options = Options;
+    type State = State;
+    type Move = Move;
+
+    fn new(options: Options) -> Result<Self, OptionError> {
+        board_kernel::GameOptions::validate(&options)?;
+        Ok(TowerOfPower { options })
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn initial_state(&self) -> State {
+        let mut state = State::new(Board::initial(), Side::White, 0, 0);
+        end::restart_history(&self.options, &mut state);
+        state
+    }
+
+    fn side_to_move(&self, state: &State) -> Side {
+        state.to_move
+    }
+
+    fn status(&self, state: &State) -> Status {
+        end::status(&self.options, state)
+    }
+
+    fn heuristic(&self, state: &State, side: Side) -> Option<f64> {
+        Some(strategy::evaluate(&self.options, state, side))
+    }
+
+    fn legal_moves(&self, state: &State, moves: &mut Vec<Move>) {
+        if end::draw_reason(&self.options, state).is_some() {
+            return;
+        }
+        turn::generate(&self.options, &state.board, state.to_move, moves);
+    }
+
+    fn play_unchecked(&self, state: &mut State, mv: &Move) {
+        let captured = turn::play(&mut state.board, state.to_move, *mv);
+        // Bounded: the counters stop at MAX_COUNT (the parser refuses more), and the
+        // no-capture counter never passes the no-progress limit, which ends the game.
+        state.quiet = if captured {
+            0
+        } else {
+            (state.quiet + 1).min(crate::state::MAX_COUNT)
+        };
+        state.turns = (state.turns + 1).min(crate::state::MAX_COUNT);
+        state.to_move = state.to_move.opponent();
+        end::record(&self.options, state, captured);
+    }
+
+    fn check_move(&self, state: &State, mv: &Move) -> Result<(), Illegal> {
+        if self.status(state).is_finished() {
+            return Err(Illegal::GameOver);
+        }
+        turn::check(&self.options, &state.board, state.to_move, *mv).map_err(Illegal::from)
+    }
+
+    fn parse_move(&self, _state: &State, text: &str) -> Result<Move, ParseError> {
+        text.parse()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<State, ParseError> {
+        // Every text that follows the grammar is a valid position (§2.4); the end checks
+        // (§5.4) decide whether it is over.
+        let mut state = position::parse(text)?;
+        end::restart_history(&self.options, &mut state);
+        Ok(state)
+    }
+
+    fn key(&self, state: &State) -> u64 {
+        state.key()
+    }
+
+    fn history<'s>(&self, state: &'s State) -> &'s [u64] {
+        state.history.keys()
+    }
+
+    fn set_history(&self, state: &mut State, keys: &[u64]) -> Result<(), String> {
+        let limit = self.options.repetition_limit as usize;
+        let longest = match self.options.no_capture_draw_plies {
+            0 => 1 << 16,
+            n => n as usize + 1,
+        };
+        let mut history =
+            Repetition::from_keys(keys, state.repetition_key(), limit, longest, true)?;
+        if history.is_empty() {
+            // An empty history is the fresh one a parsed position starts.
+            end::restart_history(&self.options, state);
+            return Ok(());
+        }
+        history.reserve_total(longest);
+        state.history = history;
+        Ok(())
+    }
+
+    fn diagram(&self, state: &State) -> String {
+        position::diagram(&state.board)
+    }
+
+    fn picture(&self, state: &State) -> Picture {
+        crate::picture::picture(state)
+    }
+
+    fn move_path(&self, _state: &State, mv: &Move) -> Vec<Point> {
+        crate::picture::move_path(mv)
+    }
+
+    fn rule_book() -> RuleBook {
+        crate::rulebook::rule_book()
+    }
+}

@@ -1,0 +1,92 @@
+//! The position as a picture (§2): the 8×8 board, each stack drawn as tiers of its stones'
+//! colours, bottom first, with its height written beside it.
+
+use board_kernel::picture::{Cell, Label, Picture, Piece, PieceKind, Point, Rgb};
+use board_kernel::{Side, Square};
+
+use crate::{Move, State};
+
+fn point(sq: Square) -> Point {
+    Point::new(sq.file(), sq.rank())
+}
+
+const fn stone(side: Side) -> Rgb {
+    match side {
+        Side::White => Rgb::WHITE,
+        Side::Black => Rgb::BLACK,
+    }
+}
+
+/// The picture of `state`.
+pub(crate) fn picture(state: &State) -> Picture {
+    let mut picture = Picture {
+        columns: 8,
+        rows: 8,
+        files: (0..8)
+            .map(|i| Label {
+                index: i,
+                text: char::from(b'a' + i).to_string(),
+            })
+            .collect(),
+        ranks: (0..8)
+            .map(|i| Label {
+                index: i,
+                text: (i + 1).to_string(),
+            })
+            .collect(),
+        ..Picture::default()
+    };
+    for rank in 0..8 {
+        for file in 0..8 {
+            let sq = Square::at(file, rank);
+            picture.cells.push(Cell {
+                at: point(sq),
+                name: sq.to_string(),
+                fill: if (file + rank) % 2 == 0 {
+                    Rgb::DARK
+                } else {
+                    Rgb::LIGHT
+                },
+                pattern: None,
+            });
+            let tower = state.board().tower(sq);
+            if tower.is_empty() {
+                continue;
+            }
+            let top = if tower.top() == Some(Side::White) {
+                "White"
+            } else {
+                "Black"
+            };
+            picture.pieces.push(Piece {
+                at: point(sq),
+                kind: PieceKind::Stack {
+                    stones: tower.stones().map(stone).collect(),
+                },
+                name: if tower.height() == 1 {
+                    format!("a {top} stone")
+                } else {
+                    format!("a stack of {} ({tower}, {top} on top)", tower.height())
+                },
+            });
+        }
+    }
+    let (white, black) = (
+        state.board().material(Side::White),
+        state.board().material(Side::Black),
+    );
+    picture.legend = vec![
+        (Rgb::WHITE, format!("White: {white} stones")),
+        (Rgb::BLACK, format!("Black: {black} stones")),
+    ];
+    picture
+}
+
+/// The squares a move passes through: a row's far end, its base and the last square dealt
+/// to; a step's two squares.
+pub(crate) fn move_path(mv: &Move) -> Vec<Point> {
+    match *mv {
+        Move::Row { far, base, end } => vec![point(far), point(base), point(end)],
+        Move::Step { from, to } => vec![point(from), point(to)],
+    }
+}
