@@ -11,11 +11,13 @@
 //! The notation can be read without the position: a segment of distance 1 is the free step,
 //! one of distance 2 in a straight line a tower segment, and a segment scores exactly when it
 //! lands on rank 0 or 9. Whether the turn is legal is then the rules' business
-//! ([`Game::apply`](board_kernel::Game::apply) says why not).
+//! ([`Game::check_move`](board_kernel::Game::check_move) says why not).
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::str::FromStr;
+
+use board_kernel::{ParseError, TextKind};
 
 use crate::board::Spot;
 use crate::options::MAX_SEGMENTS_LIMIT;
@@ -79,7 +81,7 @@ fn distance(a: Spot, b: Spot) -> u8 {
 /// assert_eq!(mv.penalty().map(|p| p.replace.map(|z| z.to_string())), Some(Some("c1".into())));
 /// assert_eq!(mv.to_string(), "c1-d2 d2-d4 d3-d1 d1-d3 !=c1");
 /// assert!("c1-d3 d2-d4".parse::<Move>().is_err()); // c1-d3 is neither a step nor a line of 2
-/// # Ok::<(), String>(())
+/// # Ok::<(), chain_reaction::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Move {
@@ -303,68 +305,75 @@ fn parse_segment(token: &str) -> Result<Segment, String> {
 }
 
 impl FromStr for Move {
-    type Err = String;
+    type Err = ParseError;
 
-    fn from_str(text: &str) -> Result<Move, String> {
-        if text.is_empty() {
-            return Err("empty move".to_owned());
+    /// Reads a whole turn in the notation of section 7 (tokens separated by single spaces).
+    fn from_str(text: &str) -> Result<Move, ParseError> {
+        ParseError::check_length(TextKind::Move, text)?;
+        read_move(text).map_err(|reason| ParseError::bad_move(text, reason))
+    }
+}
+
+/// Reads a whole turn; the error says what is wrong.
+fn read_move(text: &str) -> Result<Move, String> {
+    if text.is_empty() {
+        return Err("empty move".to_owned());
+    }
+    if let Some(c) = text
+        .chars()
+        .find(|c| !matches!(c, 'a'..='g' | '0'..='9' | '-' | '=' | '!' | ' '))
+    {
+        return Err(format!(
+            "`{c}` is not allowed: tokens use lower-case files a–g, digits, `-`, `=` and `!`"
+        ));
+    }
+    let tokens: Vec<&str> = text.split(' ').collect();
+    if tokens.iter().any(|t| t.is_empty()) {
+        return Err("tokens are separated by single spaces".to_owned());
+    }
+    let mut mv = Move::EMPTY;
+    let mut body = &tokens[..];
+    if let Some(first) = body.first() {
+        if first.starts_with('=') {
+            mv.placement = Some(replacement(first, "the placement")?);
+            body = &body[1..];
         }
-        if let Some(c) = text
-            .chars()
-            .find(|c| !matches!(c, 'a'..='g' | '0'..='9' | '-' | '=' | '!' | ' '))
-        {
+    }
+    if let Some(last) = body.last() {
+        if let Some(rest) = last.strip_prefix('!') {
+            let replace = if rest.is_empty() {
+                None
+            } else {
+                Some(replacement(rest, "`!`")?)
+            };
+            mv.penalty = Some(Penalty { replace });
+            body = &body[..body.len() - 1];
+        }
+    }
+    if body.is_empty() && mv.penalty.is_none() {
+        return Err("a turn needs at least one segment or the penalty `!`".to_owned());
+    }
+    if body.len() > MAX_SEGMENTS_LIMIT as usize {
+        return Err(format!("a turn has at most {MAX_SEGMENTS_LIMIT} segments"));
+    }
+    for (i, token) in body.iter().enumerate() {
+        if token.starts_with('=') {
             return Err(format!(
-                "`{c}` is not allowed: tokens use lower-case files a–g, digits, `-`, `=` and `!`"
+                "`{token}`: a placement `=cell` comes only first, before every segment"
             ));
         }
-        let tokens: Vec<&str> = text.split(' ').collect();
-        if tokens.iter().any(|t| t.is_empty()) {
-            return Err("tokens are separated by single spaces".to_owned());
+        if token.starts_with('!') {
+            return Err(format!("`{token}`: the penalty `!` comes only last"));
         }
-        let mut mv = Move::EMPTY;
-        let mut body = &tokens[..];
-        if let Some(first) = body.first() {
-            if first.starts_with('=') {
-                mv.placement = Some(replacement(first, "the placement")?);
-                body = &body[1..];
-            }
+        let seg = parse_segment(token).map_err(|e| format!("`{token}`: {e}"))?;
+        if i > 0 && seg.is_free_step() {
+            return Err(format!(
+                "`{token}`: only the first segment of a turn can be a free step; later ones move the tower two cells"
+            ));
         }
-        if let Some(last) = body.last() {
-            if let Some(rest) = last.strip_prefix('!') {
-                let replace = if rest.is_empty() {
-                    None
-                } else {
-                    Some(replacement(rest, "`!`")?)
-                };
-                mv.penalty = Some(Penalty { replace });
-                body = &body[..body.len() - 1];
-            }
-        }
-        if body.is_empty() && mv.penalty.is_none() {
-            return Err("a turn needs at least one segment or the penalty `!`".to_owned());
-        }
-        if body.len() > MAX_SEGMENTS_LIMIT as usize {
-            return Err(format!("a turn has at most {MAX_SEGMENTS_LIMIT} segments"));
-        }
-        for (i, token) in body.iter().enumerate() {
-            if token.starts_with('=') {
-                return Err(format!(
-                    "`{token}`: a placement `=cell` comes only first, before every segment"
-                ));
-            }
-            if token.starts_with('!') {
-                return Err(format!("`{token}`: the penalty `!` comes only last"));
-            }
-            let seg = parse_segment(token).map_err(|e| format!("`{token}`: {e}"))?;
-            if i > 0 && seg.is_free_step() {
-                return Err(format!(
-                    "`{token}`: only the first segment of a turn can be a free step; later ones move the tower two cells"
-                ));
-            }
-            mv = mv.with_segment(seg);
-        }
-        Ok(mv)
+        mv = mv.with_segment(seg);
     }
+    Ok(mv)
 }
 
 // Moves and cells appear in JSON and game records as their notation.

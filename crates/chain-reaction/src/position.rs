@@ -3,164 +3,45 @@
 
 use std::fmt;
 
-use board_kernel::{ParseError, Side};
-use serde::{Deserialize, Serialize};
+use board_kernel::text::{BoardField, Empties, Frame};
+use board_kernel::{ParseError, Side, Square, TextKind};
 
-use crate::board::{Board, FILES, RANKS, STONES_PER_SIDE, Spot};
-use crate::end_of_game;
+use crate::board::{Board, RANKS, STONES_PER_SIDE, Spot};
 use crate::options::Options;
 use crate::pieces::{Content, Tower};
+use crate::state::State;
 
-/// A Chain Reaction position between two complete turns (or, loaded from text, in the middle
-/// of a turn: `segment > 0` with the mover's tower to move on).
-///
-/// Its `Display` is the one-line text of 2.6. The repetition history (option
-/// `repetition_draw`) is kept beside the fields as one 64-bit key per position since the start
-/// or the load: empty, and free to clone, while the option is off; one `u64` per turn when on.
-///
-/// ```
-/// use board_kernel::Game;
-/// use chain_reaction::ChainReaction;
-/// let game = ChainReaction::default();
-/// let start = game.initial_state();
-/// assert_eq!(start.to_string(), "2bbb2/1bbbbb1/2bbb2/7/7/2www2/1wwwww1/2www2 w 0 0 0 12 12 - 0");
-/// let mid = game.parse_position("7/7/7/1w3(ww)1/2wwb2/7/7/7 w 1 0 0 12 12 - 0")?;
-/// assert_eq!(mid.segment(), 1);
-/// assert_eq!(mid.board().tower().map(|t| t.cell.to_string()), Some("f5".into()));
-/// # Ok::<(), board_kernel::ParseError>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct State {
-    pub(crate) board: Board,
-    pub(crate) to_move: Side,
-    pub(crate) segment: u8,
-    pub(crate) scores: [i64; 2],
-    pub(crate) targets: [i64; 2],
-    pub(crate) pending: Option<Side>,
-    pub(crate) plies: u64,
-    pub(crate) history: Vec<u64>,
-}
+/// The board field: ranks 8 to 1, a digit for a run of empty cells.
+const FIELD: BoardField = BoardField {
+    files: 7,
+    ranks: 8,
+    empties: Empties::Runs,
+};
 
-impl State {
-    /// The setup of 2.4 with the targets of `options`.
-    #[must_use]
-    pub(crate) fn initial(options: &Options) -> State {
-        let mut state = State {
-            board: Board::initial(),
-            to_move: Side::White,
-            segment: 0,
-            scores: [0, 0],
-            targets: [
-                i64::from(options.target_white),
-                i64::from(options.target_black),
-            ],
-            pending: None,
-            plies: 0,
-            history: Vec::new(),
-        };
-        state.start_history(options);
-        state
-    }
-
-    /// Starts the repetition history at this position (its first occurrence).
-    pub(crate) fn start_history(&mut self, options: &Options) {
-        self.history.clear();
-        if options.repetition_draw != 0 {
-            self.history.push(end_of_game::position_key(self));
-        }
-    }
-
-    /// 4.9: the turn count goes up, the other player moves, the segment count restarts; the
-    /// position joins the repetition history.
-    pub(crate) fn end_turn(&mut self, options: &Options) {
-        self.plies = self.plies.saturating_add(1);
-        self.to_move = self.to_move.opponent();
-        self.segment = 0;
-        if options.repetition_draw != 0 {
-            let key = end_of_game::position_key(self);
-            self.history.push(key);
-        }
-    }
-
-    /// The stones on the board.
-    #[must_use]
-    pub const fn board(&self) -> &Board {
-        &self.board
-    }
-
-    /// The player to move.
-    #[must_use]
-    pub const fn to_move(&self) -> Side {
-        self.to_move
-    }
-
-    /// The segments already made in the current turn (0 between turns).
-    #[must_use]
-    pub const fn segment(&self) -> u8 {
-        self.segment
-    }
-
-    /// A player's score (it can be negative after penalties).
-    #[must_use]
-    pub const fn score(&self, side: Side) -> i64 {
-        self.scores[side.index()]
-    }
-
-    /// The points a player needs to win.
-    #[must_use]
-    pub const fn target(&self, side: Side) -> i64 {
-        self.targets[side.index()]
-    }
-
-    /// The colour of the stone waiting to be put back by its owner, if any.
-    #[must_use]
-    pub const fn pending(&self) -> Option<Side> {
-        self.pending
-    }
-
-    /// Complete turns played.
-    #[must_use]
-    pub const fn plies(&self) -> u64 {
-        self.plies
-    }
-
-    /// The repetition keys since the start or the load (empty with `repetition_draw` off).
-    #[must_use]
-    pub fn history(&self) -> &[u64] {
-        &self.history
-    }
+/// The cell of the board at a kernel square (file, rank from 0 for rank 1).
+fn spot(sq: Square) -> Option<Spot> {
+    Spot::new(sq.file(), sq.rank() + 1)
 }
 
 fn write_board(board: &Board, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    for rank in (1..=RANKS).rev() {
-        let mut empty = 0;
-        for file in 0..FILES {
-            let Some(spot) = Spot::new(file, rank) else {
-                continue;
-            };
-            let content = board.content(spot);
-            if content == Content::Empty {
-                empty += 1;
-                continue;
+    let text = FIELD.write(|sq, out| {
+        let Some(cell) = spot(sq) else { return false };
+        match board.content(cell) {
+            Content::Empty => false,
+            Content::Stone(s) => {
+                out.push(s.letter());
+                true
             }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-                empty = 0;
-            }
-            match content {
-                Content::Stone(s) => write!(f, "{}", s.letter())?,
-                Content::Tower(t) => write!(f, "({}{})", t.bottom.letter(), t.top.letter())?,
-                Content::Empty => {}
+            Content::Tower(t) => {
+                out.push('(');
+                out.push(t.bottom.letter());
+                out.push(t.top.letter());
+                out.push(')');
+                true
             }
         }
-        if empty > 0 {
-            write!(f, "{empty}")?;
-        }
-        if rank > 1 {
-            f.write_str("/")?;
-        }
-    }
-    Ok(())
+    });
+    f.write_str(&text)
 }
 
 impl fmt::Display for State {
@@ -314,16 +195,16 @@ fn parse_nat(text: &str) -> Result<u64, &'static str> {
     text.parse().map_err(|_| "the number is too large")
 }
 
-/// Reads `int` (`nat` or `-` and a positive number; no `+`, no `-0`).
+/// Reads `int` (`nat` or `-` and a positive number; no `+`, no `-0`): any 64-bit score,
+/// so every score a game can reach (arithmetic stops at the ends of the range) reads back.
 fn parse_int(text: &str) -> Result<i64, &'static str> {
     if let Some(rest) = text.strip_prefix('-') {
         let n = parse_nat(rest)?;
         if n == 0 {
             return Err("`-0` is not allowed");
         }
-        i64::try_from(n)
-            .map(|n| -n)
-            .map_err(|_| "the number is too large")
+        0i64.checked_sub_unsigned(n)
+            .ok_or("the number is too large")
     } else {
         let n = parse_nat(text)?;
         i64::try_from(n).map_err(|_| "the number is too large")
@@ -332,6 +213,7 @@ fn parse_int(text: &str) -> Result<i64, &'static str> {
 
 /// Parses a one-line position text (2.6) and checks it (2.7) under `options`.
 pub(crate) fn parse(text: &str, options: &Options) -> Result<State, ParseError> {
+    ParseError::check_length(TextKind::Position, text)?;
     let bad = |reason: String| ParseError::bad_position(text, reason);
     if !text.is_ascii() {
         return Err(bad("the position text is ASCII".to_owned()));
@@ -528,7 +410,7 @@ pub(crate) fn parse(text: &str, options: &Options) -> Result<State, ParseError> 
         targets: [target_w, target_b],
         pending,
         plies,
-        history: Vec::new(),
+        history: board_kernel::Repetition::new(),
     };
     state.start_history(options);
     Ok(state)
@@ -536,24 +418,21 @@ pub(crate) fn parse(text: &str, options: &Options) -> Result<State, ParseError> 
 
 /// The diagram of 2.5: the 8 rank lines, rank 8 first, then the file letters.
 pub(crate) fn diagram(board: &Board) -> String {
-    let mut lines = Vec::with_capacity(9);
-    for rank in (1..=RANKS).rev() {
-        let mut line = format!("{rank}  ");
-        for file in 0..FILES {
-            let Some(spot) = Spot::new(file, rank) else {
-                continue;
-            };
-            let token = match board.content(spot) {
-                Content::Empty => ".".to_owned(),
-                Content::Stone(s) => s.letter().to_string(),
-                Content::Tower(t) => t.token(),
-            };
-            line += &format!("{token:<3}");
+    const FRAME: Frame = Frame {
+        files: 7,
+        ranks: 8,
+        label_width: 1,
+        first_column: 3,
+        pitch: 3,
+    };
+    FRAME.draw(|sq, out| {
+        match spot(sq).map(|cell| board.content(cell)) {
+            Some(Content::Stone(s)) => out.push(s.letter()),
+            Some(Content::Tower(t)) => out.push_str(&t.token()),
+            Some(Content::Empty) | None => out.push('.'),
         }
-        lines.push(line.trim_end().to_owned());
-    }
-    lines.push("   a  b  c  d  e  f  g".to_owned());
-    lines.join("\n")
+        0
+    })
 }
 
 #[cfg(test)]
@@ -588,9 +467,18 @@ mod tests {
         let off = Options::default();
         assert!(State::initial(&off).history.is_empty());
         let on = Options {
-            repetition_draw: 3,
+            repetition_limit: 3,
             ..Options::default()
         };
         assert_eq!(State::initial(&on).history.len(), 1);
+    }
+
+    #[test]
+    fn every_64_bit_score_reads_back() {
+        let options = Options::default();
+        for score in [i64::MIN, -1, i64::MAX - 100] {
+            let text = format!("2b4/7/7/7/7/w1w4/bb5/www4 b 0 {score} 0 12 12 b 1");
+            assert_eq!(parse(&text, &options).unwrap().to_string(), text);
+        }
     }
 }

@@ -4,13 +4,13 @@
 use board_kernel::{GameResult, Side, Status};
 
 use crate::options::Options;
-use crate::position::State;
+use crate::state::State;
 
 /// The reason of a won game.
 pub const REASON_TARGET: &str = "target reached";
 /// The reason of a game drawn by `max_plies`.
 pub const REASON_TURN_LIMIT: &str = "turn limit";
-/// The reason of a game drawn by `repetition_draw`.
+/// The reason of a game drawn by `repetition_limit`.
 pub const REASON_REPETITION: &str = "repetition";
 
 /// The game's status under `options` (5.1, 5.3): a player at or above his target has won;
@@ -24,13 +24,10 @@ pub(crate) fn status(options: &Options, state: &State) -> Status {
     if options.max_plies != 0 && state.plies >= u64::from(options.max_plies) {
         return Status::Finished(GameResult::draw(REASON_TURN_LIMIT));
     }
-    if options.repetition_draw >= 2 {
-        if let Some(&last) = state.history.last() {
-            let seen = state.history.iter().filter(|&&k| k == last).count();
-            if seen >= options.repetition_draw as usize {
-                return Status::Finished(GameResult::draw(REASON_REPETITION));
-            }
-        }
+    if options.repetition_limit >= 2
+        && state.history.occurrences(state.repetition_key()) >= options.repetition_limit as usize
+    {
+        return Status::Finished(GameResult::draw(REASON_REPETITION));
     }
     Status::Ongoing
 }
@@ -64,33 +61,6 @@ pub(crate) fn position_key(state: &State) -> u64 {
     h
 }
 
-/// A cheap evaluation in `[-1, 1]` for `side`: the race to the targets, plus a little for
-/// stones advanced towards the far edge.
-pub(crate) fn heuristic(options: &Options, state: &State, side: Side) -> f64 {
-    if let Some(result) = status(options, state).result() {
-        return match result.winner {
-            Some(w) if w == side => 1.0,
-            Some(_) => -1.0,
-            None => 0.0,
-        };
-    }
-    let progress = |s: Side| state.score(s) as f64 / state.target(s).max(1) as f64;
-    let advance = |s: Side| -> f64 {
-        let board = state.board();
-        let sum: u32 = board
-            .singles(s)
-            .map(|c| match s {
-                Side::White => u32::from(c.rank() - 1),
-                Side::Black => u32::from(8 - c.rank()),
-            })
-            .sum();
-        f64::from(sum) / 77.0
-    };
-    let other = side.opponent();
-    let x = 2.0 * (progress(side) - progress(other)) + 0.3 * (advance(side) - advance(other));
-    x.tanh()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,15 +87,5 @@ mod tests {
         ] {
             assert_ne!(key(base), key(&other), "{other}");
         }
-    }
-
-    #[test]
-    fn the_heuristic_stays_in_range_and_favours_the_leader() {
-        let options = Options::default();
-        let ahead =
-            position::parse("2b4/7/7/7/7/w1w4/bb5/www4 b 0 9 0 12 12 b 1", &options).unwrap();
-        let h = heuristic(&options, &ahead, Side::White);
-        assert!(h > 0.0 && h <= 1.0);
-        assert!((heuristic(&options, &ahead, Side::Black) + h).abs() < 1e-9);
     }
 }

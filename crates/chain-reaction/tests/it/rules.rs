@@ -1,7 +1,7 @@
 //! Every rule of the specification: a position where it allows and one where it forbids;
 //! every option changing what the spec says it changes; bad input rejected without change.
 
-use board_kernel::{Game, GameOptions, MoveError, Side, Status};
+use board_kernel::{Game, GameOptions, Illegal, MoveError, Side, Status};
 use chain_reaction::{ChainReaction, Options, State};
 
 fn game() -> ChainReaction {
@@ -26,7 +26,7 @@ fn turns(g: &ChainReaction, state: &State) -> Vec<String> {
 }
 
 fn legal(g: &ChainReaction, state: &State, mv: &str) -> bool {
-    let ok = g.apply_text(&mut state.clone(), mv).is_ok();
+    let ok = g.play_text(&mut state.clone(), mv).is_ok();
     assert_eq!(ok, turns(g, state).contains(&mv.to_owned()), "{mv}");
     ok
 }
@@ -34,18 +34,21 @@ fn legal(g: &ChainReaction, state: &State, mv: &str) -> bool {
 /// The move is rejected, the state unchanged, and the reason mentions `why`.
 fn rejected(g: &ChainReaction, state: &State, mv: &str, why: &str) {
     let mut tried = state.clone();
-    let err = g.apply_text(&mut tried, mv).unwrap_err();
+    let err = g.play_text(&mut tried, mv).unwrap_err();
     assert_eq!(&tried, state, "a rejected move changed the state");
     let text = err.to_string();
     assert!(
         text.contains(why),
         "{mv}: `{text}` does not mention `{why}`"
     );
+    if let MoveError::Illegal { illegal, .. } = &err {
+        assert!(illegal.rule().is_some(), "{mv}: no rule named in `{text}`");
+    }
 }
 
 fn play(g: &ChainReaction, state: &State, mv: &str) -> State {
     let mut next = state.clone();
-    g.apply_text(&mut next, mv)
+    g.play_text(&mut next, mv)
         .unwrap_or_else(|e| panic!("{mv}: {e}"));
     next
 }
@@ -305,7 +308,13 @@ fn winning_at_the_target() {
     assert_eq!(result.reason, "target reached");
     assert!(turns(&g, &won).is_empty());
     let mut again = won.clone();
-    assert_eq!(g.apply_text(&mut again, "d8-d6"), Err(MoveError::GameOver));
+    assert!(matches!(
+        g.play_text(&mut again, "d8-d6"),
+        Err(MoveError::Illegal {
+            illegal: Illegal::GameOver,
+            ..
+        })
+    ));
     // One point short: no win.
     let short = play(&g, &s, "d7-f9=d1");
     assert_eq!(g.status(&short), Status::Ongoing);
@@ -480,8 +489,15 @@ fn options_parse_validate_and_print() {
             ("scoring_friendly_tower", "Forbidden".to_owned()),
             ("single_step_into_goal", "off".to_owned()),
             ("max_plies", "500".to_owned()),
-            ("repetition_draw", "0".to_owned()),
+            ("repetition_limit", "0".to_owned()),
         ]
+    );
+    // The specification's name for the repetition option is read too.
+    assert_eq!(
+        Options::from_pairs([("repetition_draw", "3")])
+            .unwrap()
+            .repetition_limit,
+        3
     );
     for (k, v) in o.values() {
         let mut p = Options::default();
@@ -527,7 +543,7 @@ fn bad_move_text_is_a_parse_error_and_changes_nothing() {
         "d3—d4", "d3-d4\n",
     ] {
         let mut tried = s.clone();
-        match g.apply_text(&mut tried, bad) {
+        match g.play_text(&mut tried, bad) {
             Err(MoveError::Parse(e)) => assert!(!e.reason.is_empty()),
             other => panic!("{bad:?}: {other:?}"),
         }
@@ -696,7 +712,7 @@ fn every_rule_book_setup_replays() {
             assert_eq!(state.to_string(), text, "{caption}");
         }
         for mv in setup.moves {
-            g.apply_text(&mut state, mv)
+            g.play_text(&mut state, mv)
                 .unwrap_or_else(|e| panic!("{caption}: {mv}: {e}"));
         }
         let mut moves = Vec::new();
@@ -772,7 +788,7 @@ fn nonsense_move_values_are_rejected_without_panic() {
         let mv = mv.expect("constructible");
         assert!(!on.is_legal(&state, &mv), "{mv}");
         let mut tried = state.clone();
-        assert!(on.apply(&mut tried, &mv).is_err(), "{mv}");
+        assert!(on.play(&mut tried, &mv).is_err(), "{mv}");
         assert_eq!(tried, state);
         // The fast path may leave nonsense behind, but it does not panic.
         on.play_unchecked(&mut tried, &mv);

@@ -47,7 +47,7 @@ fn first_segments(g: &ChainReaction, state: &State) -> BTreeSet<String> {
 
 fn play(g: &ChainReaction, state: &State, mv: &str) -> State {
     let mut next = state.clone();
-    g.apply_text(&mut next, mv)
+    g.play_text(&mut next, mv)
         .unwrap_or_else(|e| panic!("{mv}: {e}"));
     next
 }
@@ -176,7 +176,7 @@ fn example_2_the_web_page_example() {
             "d3-f5 f5-d3 e4-c2",
         ])
     );
-    assert!(g.apply_text(&mut start.clone(), "d3-b5").is_err());
+    assert!(g.play_text(&mut start.clone(), "d3-b5").is_err());
 
     // d3-d5: a Black tower on d4, Black to move it.
     let after = play(&g, &start, "d3-d5");
@@ -208,7 +208,7 @@ fn example_2_the_web_page_example() {
         assert!(after.board().tower().is_none());
     }
     // `d3-f5` alone is not a turn: the friendly tower on f5 must move on.
-    assert!(g.apply_text(&mut start.clone(), "d3-f5").is_err());
+    assert!(g.play_text(&mut start.clone(), "d3-f5").is_err());
 
     // The mid-turn position after d3-f5 (segment 1): 5 legal tower segments.
     let mid = pos(&g, "7/7/7/1w3(ww)1/2wwb2/7/7/7 w 1 0 0 12 12 - 0");
@@ -330,7 +330,7 @@ fn example_3_five_segment_chain_and_the_last_segment_rule() {
    a  b  c  d  e  f  g"
     );
     assert!(
-        g.apply_text(&mut start.clone(), "b1-b2 b2-b4 b4-d6 d6-f6 f6-f8")
+        g.play_text(&mut start.clone(), "b1-b2 b2-b4 b4-d6 d6-f6 f6-f8")
             .is_err()
     );
 }
@@ -370,7 +370,7 @@ fn example_4_scoring_goal_cell_and_replacement() {
     assert_eq!(play(&g, &start, "d7-f9=d1").score(Side::White), 1);
     assert_eq!(play(&g, &start, "d7-b9=d1").score(Side::White), 1);
     // The re-placement is forced to d1.
-    assert!(g.apply_text(&mut start.clone(), "d7-d9=c1").is_err());
+    assert!(g.play_text(&mut start.clone(), "d7-d9=c1").is_err());
 
     // Score 10, target 12: d7-d9=d1 wins at once.
     let ten = pos(&g, "2bb3/3(bw)3/7/7/7/7/7/2w1w2 w 0 10 0 12 12 - 0");
@@ -412,7 +412,7 @@ fn example_4_scoring_goal_cell_and_replacement() {
             "d7-d9=d1 d8-b8",
         ])
     );
-    assert!(cont.apply_text(&mut a.clone(), "d7-d9=d1").is_err());
+    assert!(cont.play_text(&mut a.clone(), "d7-d9=d1").is_err());
 
     // Variant B: setup row 1 is full, the scored stone goes to c2, e2 or f2.
     let b = pos(&g, "2bb3/3(bw)3/7/7/7/7/1w1w3/2www2 w 0 0 0 12 12 - 0");
@@ -463,8 +463,8 @@ fn example_4_scoring_goal_cell_and_replacement() {
         scored.to_string(),
         "2bb3/7/7/7/7/7/7/3(ww)3 w 0 0 2 12 12 - 1"
     );
-    assert!(g.apply_text(&mut black.clone(), "d2-d0=e8").is_ok());
-    assert!(g.apply_text(&mut black.clone(), "d2-d0=c8").is_err());
+    assert!(g.play_text(&mut black.clone(), "d2-d0=e8").is_ok());
+    assert!(g.play_text(&mut black.clone(), "d2-d0=c8").is_err());
     assert_eq!(play(&g, &black, "d2-f0=e8").score(Side::Black), 1);
     assert_eq!(play(&g, &black, "d2-b0=d8").score(Side::Black), 1);
 }
@@ -509,7 +509,7 @@ fn example_5_penalty() {
         placed.to_string(),
         "2b4/3b3/7/7/7/w1w4/bb5/www4 w 0 3 0 12 12 - 2"
     );
-    assert!(g.apply_text(&mut after.clone(), "c8-c7").is_err());
+    assert!(g.play_text(&mut after.clone(), "c8-c7").is_err());
 
     // a1 = ww: White re-places his own bottom stone on d1 or e1.
     let ww = pos(&g, "2b4/7/7/7/7/w1w4/bb5/(ww)ww4 w 0 5 0 12 12 - 0");
@@ -529,7 +529,7 @@ fn example_6_single_step_into_goal() {
         turns(&g, &start),
         sorted(&["d8-c8", "d8-e8", "d8-c7", "d8-d7", "d8-e7"])
     );
-    assert!(g.apply_text(&mut start.clone(), "d8-d9=c1").is_err());
+    assert!(g.play_text(&mut start.clone(), "d8-d9=c1").is_err());
     let on = with(&[("single_step_into_goal", "on")]);
     let start = pos(&on, text);
     assert_eq!(
@@ -588,7 +588,7 @@ fn example_7_self_inflicted_penalty() {
     );
     assert_eq!(after.score(Side::White), -2);
     assert!(
-        g.apply_text(&mut start.clone(), "c1-d2 d2-d4 d3-d1 d1-d3 !=e1")
+        g.play_text(&mut start.clone(), "c1-d2 d2-d4 d3-d1 d1-d3 !=e1")
             .is_err()
     );
 }

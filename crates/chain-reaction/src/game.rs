@@ -1,0 +1,134 @@
+//! The game contract for Chain Reaction: glue between [`board_kernel::Game`] and the rule
+//! modules.
+
+use board_kernel::picture::{Picture, Point};
+use board_kernel::{
+    BySide, Game, Illegal, OptionError, ParseError, Repetition, RuleBook, Side, Status,
+};
+
+use crate::{Move, Options, State, end, position, strategy, turn};
+
+/// The Chain Reaction rules engine under one set of [`Options`].
+///
+/// ```
+/// use chain_reaction::{ChainReaction, Game};
+/// let game = ChainReaction::from_pairs([("single_step_into_goal", "on")])?;
+/// let state = game.parse_position("3w3/7/7/7/7/7/7/b6 w 0 0 0 12 12 - 0").unwrap();
+/// let mut moves = Vec::new();
+/// game.legal_moves(&state, &mut moves);
+/// assert_eq!(moves.len(), 8); // 5 steps + d8-d9 with three re-placement cells
+/// # Ok::<(), chain_reaction::OptionError>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct ChainReaction {
+    options: Options,
+}
+
+impl Game for ChainReaction {
+    const NAME: &'static str = "chain-reaction";
+    const TITLE: &'static str = "Chain Reaction";
+
+    type Options = Options;
+    type State = State;
+    type Move = Move;
+
+    fn new(options: Options) -> Result<Self, OptionError> {
+        board_kernel::GameOptions::validate(&options)?;
+        Ok(ChainReaction { options })
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn initial_state(&self) -> State {
+        State::initial(&self.options)
+    }
+
+    fn side_to_move(&self, state: &State) -> Side {
+        state.to_move
+    }
+
+    fn status(&self, state: &State) -> Status {
+        end::status(&self.options, state)
+    }
+
+    fn scores(&self, state: &State) -> Option<BySide<i64>> {
+        Some(BySide::new(state.scores[0], state.scores[1]))
+    }
+
+    fn heuristic(&self, state: &State, side: Side) -> Option<f64> {
+        Some(strategy::evaluate(&self.options, state, side))
+    }
+
+    fn legal_moves(&self, state: &State, moves: &mut Vec<Move>) {
+        if !self.status(state).is_finished() {
+            turn::generate(&self.options, state, moves);
+        }
+    }
+
+    fn play_unchecked(&self, state: &mut State, mv: &Move) {
+        // A legal move always executes; an illegal one leaves the state unspecified, as the
+        // contract allows.
+        let _ = turn::execute(&self.options, state, mv);
+    }
+
+    fn check_move(&self, state: &State, mv: &Move) -> Result<(), Illegal> {
+        if self.status(state).is_finished() {
+            return Err(Illegal::GameOver);
+        }
+        // A turn is checked by playing it out token by token on a copy.
+        turn::execute(&self.options, &mut state.clone(), mv)
+    }
+
+    fn parse_move(&self, _state: &State, text: &str) -> Result<Move, ParseError> {
+        text.parse()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<State, ParseError> {
+        position::parse(text, &self.options)
+    }
+
+    fn key(&self, state: &State) -> u64 {
+        state.key()
+    }
+
+    fn history<'s>(&self, state: &'s State) -> &'s [u64] {
+        state.history.keys()
+    }
+
+    fn set_history(&self, state: &mut State, keys: &[u64]) -> Result<(), String> {
+        let longest = match self.options.max_plies {
+            0 => 1 << 16,
+            n => n as usize + 1,
+        };
+        let history = Repetition::from_keys(
+            keys,
+            state.repetition_key(),
+            self.options.repetition_limit as usize,
+            longest,
+            true,
+        )?;
+        if !history.is_empty() {
+            state.history = history;
+            state.history.reserve_total(longest);
+        }
+        Ok(())
+    }
+
+    fn diagram(&self, state: &State) -> String {
+        position::diagram(&state.board)
+    }
+
+    fn picture(&self, state: &State) -> Picture {
+        crate::picture::picture(state)
+    }
+
+    fn move_path(&self, state: &State, mv: &Move) -> Vec<Point> {
+        crate::picture::move_path(state, mv)
+    }
+
+    fn rule_book() -> RuleBook {
+        crate::rulebook::rule_book()
+    }
+}
