@@ -72,6 +72,17 @@ impl SquareSet {
         self.0[sq.index() / 64] & (1 << (sq.index() % 64)) != 0
     }
 
+    /// Whether the two sets share a square.
+    #[inline]
+    #[must_use]
+    pub const fn intersects(self, other: SquareSet) -> bool {
+        (self.0[0] & other.0[0])
+            | (self.0[1] & other.0[1])
+            | (self.0[2] & other.0[2])
+            | (self.0[3] & other.0[3])
+            != 0
+    }
+
     /// Adds `sq`; returns whether it was absent.
     #[inline]
     pub fn insert(&mut self, sq: Square) -> bool {

@@ -9,9 +9,8 @@
 //! assert!(!exists(CENTRE));
 //! ```
 
-use board_kernel::{Shape, Side, Square, SquareSet, Zone};
+use board_kernel::{Shape, Side, Square, SquareSet, Zone, zobrist};
 
-use crate::bits::Bits;
 use crate::pieces::{Piece, Royal};
 
 /// Files and ranks of the board.
@@ -80,10 +79,17 @@ pub struct Board {
     /// Squares of Red King, Red Queen, Blue King, Blue Queen (see [`Royal::index`]).
     royals: [Square; 4],
     /// The Courtiers of each side, by [`Side::index`].
-    courtiers: [Bits; 2],
+    courtiers: [SquareSet; 2],
     /// Every occupied square.
-    occupied: Bits,
+    occupied: SquareSet,
+    /// The Zobrist key of the placement, kept up to date by every move.
+    key: u64,
 }
+
+/// Zobrist keys: `ROYAL_KEYS[royal][square]` (Red King, Red Queen, Blue King, Blue Queen) and
+/// `COURTIER_KEYS[side][square]`, by the kernel's square index.
+static ROYAL_KEYS: [[u64; 256]; 4] = zobrist::table2(0x0071_7565_656e_7321);
+static COURTIER_KEYS: [[u64; 256]; 2] = zobrist::table2(0x636f_7572_7469_6572);
 
 impl Board {
     /// A board with the given Royals and Courtiers; `None` if two pieces share a square
@@ -109,11 +115,14 @@ impl Board {
         if royals[0] == royals[1] && royals[2] == royals[3] {
             return None;
         }
-        Some(Board {
+        let mut board = Board {
             royals,
-            courtiers: courtiers.map(Bits::from_set),
-            occupied: Bits::from_set(occupied),
-        })
+            courtiers,
+            occupied,
+            key: 0,
+        };
+        board.key = board.key_from_scratch();
+        Some(board)
     }
 
     /// The square of a Royal.
@@ -132,7 +141,7 @@ impl Board {
     #[inline]
     #[must_use]
     pub fn courtiers(&self, side: Side) -> SquareSet {
-        self.courtiers[side.index()].to_set()
+        self.courtiers[side.index()]
     }
 
     /// How many pieces stand on the board (a united King and Queen count as one).
@@ -144,16 +153,16 @@ impl Board {
     /// Every occupied square.
     #[must_use]
     pub fn occupied(&self) -> SquareSet {
-        self.occupied.to_set()
+        self.occupied
     }
 
     #[inline]
-    pub(crate) fn courtier_bits(&self, side: Side) -> Bits {
+    pub(crate) fn courtier_bits(&self, side: Side) -> SquareSet {
         self.courtiers[side.index()]
     }
 
     #[inline]
-    pub(crate) fn occupied_bits(&self) -> Bits {
+    pub(crate) fn occupied_bits(&self) -> SquareSet {
         self.occupied
     }
 
@@ -201,40 +210,57 @@ impl Board {
     #[inline]
     pub(crate) fn move_piece(&mut self, side: Side, piece: Piece, from: Square, to: Square) {
         let enemy = side.opponent().index();
-        self.courtiers[enemy].remove(to);
+        if self.courtiers[enemy].remove(to) {
+            self.key ^= COURTIER_KEYS[enemy][to.index()];
+        }
         match piece {
             Piece::King | Piece::Queen => {
-                let royal = Royal::of(side, piece == Piece::Queen);
-                self.royals[royal.index()] = to;
+                let royal = Royal::of(side, piece == Piece::Queen).index();
+                self.move_royal(royal, to);
             }
             Piece::Courtier => {
                 let own = &mut self.courtiers[side.index()];
                 own.remove(from);
                 own.insert(to);
+                let keys = &COURTIER_KEYS[side.index()];
+                self.key ^= keys[from.index()] ^ keys[to.index()];
             }
             Piece::United => {
-                self.royals[2 * side.index()] = to;
-                self.royals[2 * side.index() + 1] = to;
+                self.move_royal(2 * side.index(), to);
+                self.move_royal(2 * side.index() + 1, to);
             }
         }
         self.occupied.remove(from);
         self.occupied.insert(to);
     }
 
-    /// An exact key of the placement (for repetition): the four Royal squares, then each
-    /// side's Courtier squares in increasing order, one byte each, padded with `0xFF`.
+    #[inline]
+    fn move_royal(&mut self, royal: usize, to: Square) {
+        let keys = &ROYAL_KEYS[royal];
+        self.key ^= keys[self.royals[royal].index()] ^ keys[to.index()];
+        self.royals[royal] = to;
+    }
+
+    /// The Zobrist key of the placement (the repetition rule adds the side to move).
+    #[inline]
     #[must_use]
-    pub fn key(&self) -> u128 {
-        let mut bytes = [0xFF_u8; 16];
-        for (i, sq) in self.royals.iter().enumerate() {
-            bytes[i] = sq.index() as u8;
+    pub const fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The key computed from scratch (tests compare it with the incremental one).
+    #[must_use]
+    pub fn key_from_scratch(&self) -> u64 {
+        let mut key = 0;
+        for (royal, sq) in self.royals.iter().enumerate() {
+            key ^= ROYAL_KEYS[royal][sq.index()];
         }
-        for side in 0..2 {
-            for (j, sq) in self.courtiers[side].iter().take(6).enumerate() {
-                bytes[4 + 6 * side + j] = sq.index() as u8;
+        for (set, keys) in self.courtiers.iter().zip(&COURTIER_KEYS) {
+            for sq in *set {
+                key ^= keys[sq.index()];
             }
         }
-        u128::from_le_bytes(bytes)
+        key
     }
 }
 

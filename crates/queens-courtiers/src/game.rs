@@ -1,6 +1,9 @@
 //! The rules engine: [`QueensCourtiers`] implements the workspace's game contract.
 
-use board_kernel::{Game, OptionError, ParseError, RuleBook, Side, Square, SquareSet, Status};
+use board_kernel::picture::{Picture, Point};
+use board_kernel::{
+    Game, Illegal, OptionError, ParseError, Repetition, RuleBook, Side, Square, SquareSet, Status,
+};
 
 use crate::board::{Board, exists, in_course};
 use crate::check::{CheckRule, capturable};
@@ -8,22 +11,22 @@ use crate::end::Outcome;
 use crate::notation::read_written;
 use crate::options::{CentreSquare, Options, QueenThreeStep, StartingSetup};
 use crate::pieces::{LineRule, Piece, Royal, RoyalSet, side_name};
-use crate::position::{self, State};
+use crate::position;
+use crate::state::State;
 use crate::turn::{Move, PartKind, TurnRule, classify};
 
 /// Queens' Courtiers under one set of options.
 ///
 /// ```
-/// use board_kernel::Game;
-/// use queens_courtiers::QueensCourtiers;
+/// use queens_courtiers::{Game, QueensCourtiers};
 /// let game = QueensCourtiers::default();
 /// let mut state = game.initial_state();
 /// let mut moves = Vec::new();
 /// game.legal_moves(&state, &mut moves);
 /// assert_eq!(moves.len(), 142);
-/// game.apply_text(&mut state, "n2-m1-l1")?;
+/// game.play_text(&mut state, "n2-m1-l1")?;
 /// assert_eq!(state.ply(), 1);
-/// # Ok::<(), board_kernel::MoveError>(())
+/// # Ok::<(), queens_courtiers::MoveError>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct QueensCourtiers {
@@ -42,6 +45,20 @@ fn square(text: &str) -> Square {
 }
 
 impl QueensCourtiers {
+    /// The longest repetition history a game can need: every ply up to the ply limit (or a
+    /// generous bound when the limit is off).
+    fn history_bound(&self) -> usize {
+        match self.options.max_plies {
+            0 => 1 << 16,
+            n => n as usize + 1,
+        }
+    }
+
+    /// Reserves the history's room, so playing a move never allocates.
+    fn reserve_history(&self, state: &mut State) {
+        state.history.reserve_total(self.history_bound());
+    }
+
     /// The Royals checked in `state` (§4.2), under this game's cycle rule.
     #[must_use]
     pub fn checked_royals(&self, state: &State) -> RoyalSet {
@@ -83,15 +100,16 @@ impl QueensCourtiers {
     }
 
     /// The specific reason why `mv` is illegal, found by walking the rules along its path.
-    fn reason(&self, state: &State, mv: &Move) -> String {
+    fn reason(&self, state: &State, mv: &Move) -> Illegal {
         let side = state.to_move;
         let name = side_name(side);
         let board = &state.board;
         let c0 = self.rule.check.checked(board);
         let (from, first, second) = match *mv {
             Move::Pass => {
-                return format!(
-                    "{name} has a legal turn, and a player may only pass when forced to"
+                return Illegal::breaks(
+                    "§5.4",
+                    format!("{name} has a legal turn, and a player may only pass when forced to"),
                 );
             }
             Move::Single { from, to, kind } => (from, (to, kind), None),
@@ -107,25 +125,31 @@ impl QueensCourtiers {
             .flatten()
         {
             if !exists(sq) {
-                return format!("{sq} is not a square of the board");
+                return Illegal::breaks("§2.1", format!("{sq} is not a square of the board"));
             }
         }
         let piece = match board.piece_at(from) {
-            None => return format!("there is no piece on {from}"),
+            None => return Illegal::breaks("§5.1", format!("there is no piece on {from}")),
             Some((owner, _)) if owner != side => {
-                return format!(
-                    "the piece on {from} is {}'s, and {name} is to move",
-                    side_name(owner)
+                return Illegal::breaks(
+                    "§5.1",
+                    format!(
+                        "the piece on {from} is {}'s, and {name} is to move",
+                        side_name(owner)
+                    ),
                 );
             }
             Some((_, piece)) => piece,
         };
         if piece.is_royal() && c0.contains(Royal::of(side, piece == Piece::Queen)) {
-            return format!(
-                "the {name} {piece} on {from} is checked, so it is paralysed and may not move"
+            return Illegal::breaks(
+                "§4.3",
+                format!(
+                    "the {name} {piece} on {from} is checked, so it is paralysed and may not move"
+                ),
             );
         }
-        let describe = |board: &Board, at: Square, to: Square, kind: PartKind| -> Option<String> {
+        let describe = |board: &Board, at: Square, to: Square, kind: PartKind| -> Option<Illegal> {
             let reach = self
                 .rule
                 .check
@@ -134,40 +158,57 @@ impl QueensCourtiers {
             if !reach.as_slice().contains(&to) {
                 return Some(match piece {
                     Piece::Queen
-                        if self.rule.check.lines.queen_reaches(
-                            at,
-                            to,
-                            crate::bits::Bits::EMPTY,
-                        ) || (at.line_to(to).is_some_and(|(_, n)| n == 3)) =>
+                        if self
+                            .rule
+                            .check
+                            .lines
+                            .queen_reaches(at, to, SquareSet::EMPTY)
+                            || (at.line_to(to).is_some_and(|(_, n)| n == 3)) =>
                     {
-                        format!("the Queen's three-step line from {at} to {to} is blocked")
+                        Illegal::breaks(
+                            "§3",
+                            format!("the Queen's three-step line from {at} to {to} is blocked"),
+                        )
                     }
-                    _ => format!("a {piece} on {at} cannot reach {to}"),
+                    _ => Illegal::breaks("§3", format!("a {piece} on {at} cannot reach {to}")),
                 });
             }
             let actual = match classify(board, side, piece, to) {
                 Some(k) => k,
                 None => {
                     return Some(match board.piece_at(to) {
-                        Some((owner, Piece::Courtier)) if owner != side => format!(
-                            "the {} Courtier on {to} is in the Course and checks no {name} Royal, so it cannot be captured",
-                            side_name(owner)
+                        Some((owner, Piece::Courtier)) if owner != side => Illegal::breaks(
+                            "§4.4",
+                            format!(
+                                "the {} Courtier on {to} is in the Course and checks no {name} Royal, so it cannot be captured",
+                                side_name(owner)
+                            ),
                         ),
-                        Some((owner, p)) if owner != side => {
+                        Some((owner, p)) if owner != side => Illegal::breaks(
+                            "§4.4",
                             format!(
                                 "the {} {p} on {to} is a Royal: Royals are never captured",
                                 side_name(owner)
-                            )
+                            ),
+                        ),
+                        Some((_, p)) => {
+                            Illegal::breaks("§4.4", format!("{to} holds {name}'s own {p}"))
                         }
-                        Some((_, p)) => format!("{to} holds {name}'s own {p}"),
-                        None => format!("{to} cannot be entered"),
+                        None => Illegal::breaks("§4.4", format!("{to} cannot be entered")),
                     });
                 }
             };
             (actual != kind).then(|| match actual {
-                PartKind::Step => format!("{to} is empty: write `-`, not `x` or `#`"),
-                PartKind::Capture => format!("the part onto {to} captures: write `x`"),
-                PartKind::Win => format!("the part onto {to} unites King and Queen: it wins (`#`)"),
+                PartKind::Step => {
+                    Illegal::breaks("§7", format!("{to} is empty: write `-`, not `x` or `#`"))
+                }
+                PartKind::Capture => {
+                    Illegal::breaks("§7", format!("the part onto {to} captures: write `x`"))
+                }
+                PartKind::Win => Illegal::breaks(
+                    "§7",
+                    format!("the part onto {to} unites King and Queen: it wins (`#`)"),
+                ),
             })
         };
         if let Some(why) = describe(board, from, first.0, first.1) {
@@ -177,27 +218,39 @@ impl QueensCourtiers {
         b1.move_piece(side, piece, from, first.0);
         let Some((to, kind)) = second else {
             if first.1 == PartKind::Win {
-                return "no rule forbids this winning move".to_owned();
+                return Illegal::breaks("§5.1", "no rule forbids this winning move");
             }
             return self.self_check_reason(&b1, side, c0);
         };
         if !in_course(from) {
-            return format!("{from} is in the Court: a double move must start in the Course");
+            return Illegal::breaks(
+                "§5.2",
+                format!("{from} is in the Court: a double move must start in the Course"),
+            );
         }
         if !in_course(first.0) {
-            return format!(
-                "the first part lands on {} in the Court, which ends the turn",
-                first.0
+            return Illegal::breaks(
+                "§5.2",
+                format!(
+                    "the first part lands on {} in the Court, which ends the turn",
+                    first.0
+                ),
             );
         }
         if to == from && !self.options.allow_return_double_move {
-            return "a double move may not return to its starting square".to_owned();
+            return Illegal::breaks(
+                "§5.2",
+                "a double move may not return to its starting square",
+            );
         }
         if let Some(why) = describe(&b1, first.0, to, kind) {
             return why;
         }
         if kind == PartKind::Capture && !self.options.second_part_capture {
-            return "the second part of a double move may not capture (second_part_capture = false)".to_owned();
+            return Illegal::breaks(
+                "§5.2",
+                "the second part of a double move may not capture (second_part_capture = off)",
+            );
         }
         let royal = piece
             .is_royal()
@@ -206,7 +259,10 @@ impl QueensCourtiers {
             if self.rule.check.checked(&b1).contains(r)
                 && (kind != PartKind::Win || !self.options.win_exempts_pass_through)
             {
-                return format!("the {r} would pass through check on {}", first.0);
+                return Illegal::breaks(
+                    "§5.3",
+                    format!("the {r} would pass through check on {}", first.0),
+                );
             }
         }
         let mut b2 = b1;
@@ -214,14 +270,17 @@ impl QueensCourtiers {
         self.self_check_reason(&b2, side, c0)
     }
 
-    fn self_check_reason(&self, board: &Board, side: Side, c0: RoyalSet) -> String {
+    fn self_check_reason(&self, board: &Board, side: Side, c0: RoyalSet) -> Illegal {
         let checked = self.rule.check.checked(board);
         match Royal::ALL
             .into_iter()
             .find(|r| r.side == side && checked.contains(*r) && !c0.contains(*r))
         {
-            Some(r) => format!("it would leave the {r} on {} checked", board.royal(r)),
-            None => "it is not among the legal moves of this position".to_owned(),
+            Some(r) => Illegal::breaks(
+                "§5.3",
+                format!("it would leave the {r} on {} checked", board.royal(r)),
+            ),
+            None => Illegal::breaks("§5.3", "it is not among the legal moves of this position"),
         }
     }
 }
@@ -269,13 +328,15 @@ impl Game for QueensCourtiers {
         };
         let royals = [square("n2"), square("b14"), square("b2"), square("n14")];
         let board = Board::new(royals, [red, blue]).expect("the set-up is a valid board");
-        State::new(
+        let mut state = State::new(
             board,
             self.options.first_player.side(),
             0,
             0,
             Outcome::Ongoing,
-        )
+        );
+        self.reserve_history(&mut state);
+        state
     }
 
     fn side_to_move(&self, state: &State) -> Side {
@@ -290,30 +351,8 @@ impl Game for QueensCourtiers {
         state.outcome.status()
     }
 
-    /// Favours the side whose King and Queen are closer together, with more Courtiers and
-    /// fewer paralysed Royals; ±1 only for a finished game.
     fn heuristic(&self, state: &State, side: Side) -> Option<f64> {
-        if let Some(result) = state.outcome.status().result() {
-            return Some(match result.winner {
-                Some(w) if w == side => 1.0,
-                Some(_) => -1.0,
-                None => 0.0,
-            });
-        }
-        let board = &state.board;
-        let checked = self.rule.check.checked(board);
-        let value = |s: Side| -> f64 {
-            let k = board.royal(Royal::of(s, false));
-            let q = board.royal(Royal::of(s, true));
-            let paralysed = Royal::ALL
-                .iter()
-                .filter(|r| r.side == s && checked.contains(**r))
-                .count();
-            -0.15 * f64::from(k.distance(q)) + 0.2 * board.courtier_count(s) as f64
-                - 0.3 * paralysed as f64
-        };
-        let x = value(side) - value(side.opponent());
-        Some(0.95 * x / (1.0 + x.abs()))
+        Some(crate::strategy::evaluate(&self.rule, state, side))
     }
 
     fn legal_moves(&self, state: &State, moves: &mut Vec<Move>) {
@@ -335,8 +374,18 @@ impl Game for QueensCourtiers {
         } else {
             0
         };
+        // Bounded: the counter stops at u32::MAX (the parser reads every u32), so no ply
+        // overflows it.
         state.ply = state.ply.saturating_add(1);
         state.to_move = side.opponent();
+        // The position joins the history (restarted after a capture) before the end checks,
+        // so a finished game's history ends with its final position too.
+        let key = state.repetition_key();
+        if captured {
+            state.history.restart(key);
+        } else {
+            state.history.push(key);
+        }
         if state.board.united(side) {
             state.outcome = Outcome::won_by(side);
             return;
@@ -345,10 +394,6 @@ impl Game for QueensCourtiers {
             state.outcome = Outcome::DrawDoublePass;
             return;
         }
-        if captured {
-            state.history.clear();
-        }
-        state.history.push(state.board.key());
         let limit = self.options.repetition_limit as usize;
         if limit > 0 && state.occurrences() >= limit {
             state.outcome = Outcome::DrawRepetition;
@@ -384,16 +429,20 @@ impl Game for QueensCourtiers {
         }
     }
 
-    fn why_illegal(&self, state: &State, mv: &Move) -> String {
+    fn check_move(&self, state: &State, mv: &Move) -> Result<(), Illegal> {
         if state.outcome != Outcome::Ongoing {
-            return "the game is over".to_owned();
+            return Err(Illegal::GameOver);
         }
-        self.reason(state, mv)
+        if self.is_legal(state, mv) {
+            Ok(())
+        } else {
+            Err(self.reason(state, mv))
+        }
     }
 
     /// Reads the notation; with the position, either separator is accepted and `#` is
     /// optional: each part takes the kind the board gives it (step, capture or win). The
-    /// result is not necessarily legal; [`Game::apply`] rejects it with a reason.
+    /// result is not necessarily legal; [`Game::play`] refuses it with the rule it breaks.
     fn parse_move(&self, state: &State, text: &str) -> Result<Move, ParseError> {
         let Some(written) = read_written(text)? else {
             return Ok(Move::Pass);
@@ -428,11 +477,49 @@ impl Game for QueensCourtiers {
     }
 
     fn parse_position(&self, text: &str) -> Result<State, ParseError> {
-        position::parse(text)
+        let mut state = position::parse(text)?;
+        self.reserve_history(&mut state);
+        Ok(state)
+    }
+
+    fn key(&self, state: &State) -> u64 {
+        state.key()
+    }
+
+    fn history<'s>(&self, state: &'s State) -> &'s [u64] {
+        state.history.keys()
+    }
+
+    fn set_history(&self, state: &mut State, keys: &[u64]) -> Result<(), String> {
+        if keys.is_empty() {
+            return Ok(());
+        }
+        let mut history = Repetition::from_keys(
+            keys,
+            state.repetition_key(),
+            // The history is kept even with the rule off (0): then no count ends the game.
+            match self.options.repetition_limit {
+                0 => usize::MAX,
+                n => n as usize,
+            },
+            self.history_bound(),
+            state.outcome != Outcome::Ongoing,
+        )?;
+        history.reserve_total(self.history_bound());
+        state.history = history;
+        Ok(())
     }
 
     fn diagram(&self, state: &State) -> String {
         position::diagram(&state.board)
+    }
+
+    fn picture(&self, state: &State) -> Picture {
+        crate::picture::picture(self, state)
+    }
+
+    fn move_path(&self, _state: &State, mv: &Move) -> Vec<Point> {
+        crate::picture::move_path(mv)
     }
 
     fn rule_book() -> RuleBook {

@@ -1,43 +1,71 @@
 //! # Queens' Courtiers
 //!
 //! An exact rules engine for *Queens' Courtiers* (Julian Wiseman et al., 1991) on the
-//! tower-games contract ([`board_kernel::Game`]): a 15×15 board without its centre, a central
+//! tower-games contract ([`Game`]): a 15×15 board without its centre, a central
 //! Court and an outer Course, Kings and Queens that paralyse each other by check, knight-leaping
 //! Courtiers, double moves in the Course, and the win by uniting one's own King and Queen.
 //!
-//! The modules follow the rule book: [`board`] (board, zones), [`pieces`] (pieces and their
-//! reach), [`check`] (threat, check, paralysis, capturability), [`turn`] (a turn, the legality
-//! filter), [`end`] (end of game), [`notation`] (moves and records), [`position`] (state and
-//! position text), [`options`] and [`rulebook`].
-//!
 //! ```
-//! use board_kernel::{Game, Status};
-//! use queens_courtiers::QueensCourtiers;
-//! let game = QueensCourtiers::default();
+//! use queens_courtiers::{Game, QueensCourtiers, Side, Status};
+//!
+//! // Mutual threats between Royals cancel out in this variant.
+//! let game = QueensCourtiers::from_pairs([("cycle_rule", "NeitherChecked")])?;
+//! let mut state = game.initial_state();
+//! let mut moves = Vec::new();
+//! game.legal_moves(&state, &mut moves);
+//! assert_eq!(moves.len(), 142);
+//!
+//! // Play from notation (a King's double move in the Course); an illegal move is refused
+//! // with the rule it breaks and changes nothing.
+//! game.play_text(&mut state, "n2-m1-l1")?;
+//! assert!(game.play_text(&mut state, "h8-h9").is_err());
+//! assert_eq!(game.side_to_move(&state), Side::Black); // Blue's turn
+//! assert_eq!(game.status(&state), Status::Ongoing);
+//!
+//! // Serialise with serde: the snapshot (position text and repetition history) is read
+//! // back through the same validation as position text.
+//! let json = serde_json::to_string(&game.snapshot(&state))?;
+//! assert_eq!(game.restore(&serde_json::from_str(&json)?)?, state);
+//!
 //! // Example 4 of the rule book: the Queen moves onto her paralysed King and wins.
-//! let mut state = game.parse_position("15/13q1/15/11k3/15/15/15/6Q8/15/15/6K8/4c10/15/15/15 r 0 0 ongoing")?;
-//! game.apply_text(&mut state, "g8-g5")?;
-//! assert_eq!(state.to_string().split(' ').last(), Some("red_won"));
-//! assert!(matches!(game.status(&state), Status::Finished(_)));
+//! let mut end = game.parse_position("15/13q1/15/11k3/15/15/15/6Q8/15/15/6K8/4c10/15/15/15 r 0 0 ongoing")?;
+//! game.play_text(&mut end, "g8-g5")?;
+//! assert!(matches!(game.status(&end), Status::Finished(_)));
+//! println!("{}", game.diagram(&end));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! The modules follow the rule book: [`board`] (board, zones), [`pieces`] (pieces and their
+//! reach), [`check`] (threat, check, paralysis, capturability), [`state`] (the state and its
+//! keys), [`turn`] (a turn, the legality filter), [`end`] (end of game), [`notation`] (moves
+//! and records), [`position`] (position text and diagram), [`picture`] (the SVG picture),
+//! [`strategy`] (the evaluation for computer players), [`options`] and [`rulebook`]. The
+//! rules, with every worked example, are in the generated rule book
+//! (`docs/rules/queens-courtiers.md` in the repository).
 
-mod bits;
 pub mod board;
 pub mod check;
 pub mod end;
 mod game;
 pub mod notation;
 pub mod options;
+pub mod picture;
 pub mod pieces;
 pub mod position;
 pub mod rulebook;
+pub mod state;
+pub mod strategy;
 pub mod turn;
 
 pub use board::Board;
+pub use board_kernel;
+pub use board_kernel::{
+    Game, GameOptions, GameResult, Illegal, MoveError, OptionError, ParseError, Side, Snapshot,
+    Square, Status,
+};
 pub use end::Outcome;
 pub use game::QueensCourtiers;
 pub use options::{CentreSquare, CycleRule, Options, QueenThreeStep, StartingSetup};
 pub use pieces::{Piece, Player, Royal, RoyalSet};
-pub use position::State;
+pub use state::State;
 pub use turn::{Move, PartKind};

@@ -64,6 +64,7 @@ fn read_square(input: &str, rest: &str) -> Result<(Square, usize), ParseError> {
 
 /// Splits a move text into squares and separators (syntax only).
 pub(crate) fn read_written(input: &str) -> Result<Option<Written>, ParseError> {
+    ParseError::check_length(board_kernel::TextKind::Move, input)?;
     let text = input.trim();
     if text.eq_ignore_ascii_case("pass") {
         return Ok(None);

@@ -14,9 +14,8 @@
 //! assert_eq!("blue".parse::<Player>().unwrap().side(), Side::Black);
 //! ```
 
-use board_kernel::{KNIGHT_LEAPS, Side, Square};
+use board_kernel::{KNIGHT_LEAPS, Side, Square, SquareSet};
 
-use crate::bits::Bits;
 use serde::{Deserialize, Serialize};
 use strum::{Display, EnumIter, EnumString};
 
@@ -328,8 +327,8 @@ const fn line_table() -> [Lines; 256] {
     table
 }
 
-const fn knight_sets(table: &[SquareList; 256]) -> [Bits; 256] {
-    let mut sets = [Bits::EMPTY; 256];
+const fn knight_sets(table: &[SquareList; 256]) -> [SquareSet; 256] {
+    let mut sets = [SquareSet::EMPTY; 256];
     let mut i = 0;
     while i < 256 {
         let mut j = 0;
@@ -348,7 +347,7 @@ pub(crate) static QUEEN_LINES: [Lines; 256] = line_table();
 pub(crate) static KNIGHT_REACH: [SquareList; 256] = step_table(&KNIGHT_LEAPS);
 /// The knight leaps of each square as a set: a Royal on `s` is threatened by a Courtier
 /// exactly when an enemy Courtier stands in `KNIGHT_SETS[s]` (leaps are symmetric).
-pub(crate) static KNIGHT_SETS: [Bits; 256] = knight_sets(&step_table(&KNIGHT_LEAPS));
+pub(crate) static KNIGHT_SETS: [SquareSet; 256] = knight_sets(&step_table(&KNIGHT_LEAPS));
 
 /// How Queen lines are blocked, from the options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -361,7 +360,7 @@ pub(crate) struct LineRule {
 
 impl LineRule {
     #[inline]
-    pub(crate) fn blocked(self, crossed: [Square; 2], occupied: Bits) -> bool {
+    pub(crate) fn blocked(self, crossed: [Square; 2], occupied: SquareSet) -> bool {
         (self.centre_blocks && (crossed[0] == CENTRE || crossed[1] == CENTRE))
             || (self.pieces_block
                 && (occupied.contains(crossed[0]) || occupied.contains(crossed[1])))
@@ -369,7 +368,7 @@ impl LineRule {
 
     /// The reach of `piece` from `from` over `occupied`.
     #[inline]
-    pub(crate) fn reach(self, piece: Piece, from: Square, occupied: Bits) -> SquareList {
+    pub(crate) fn reach(self, piece: Piece, from: Square, occupied: SquareSet) -> SquareList {
         match piece {
             Piece::King => KING_REACH[from.index()],
             Piece::Courtier => KNIGHT_REACH[from.index()],
@@ -395,7 +394,7 @@ impl LineRule {
 
     /// Whether a Queen on `from` reaches `to` (a direct test, without listing the reach).
     #[inline]
-    pub(crate) fn queen_reaches(self, from: Square, to: Square, occupied: Bits) -> bool {
+    pub(crate) fn queen_reaches(self, from: Square, to: Square, occupied: SquareSet) -> bool {
         let df = to.file() as i8 - from.file() as i8;
         let dr = to.rank() as i8 - from.rank() as i8;
         let (af, ar) = (df.abs(), dr.abs());
@@ -440,7 +439,7 @@ mod tests {
         // A Courtier never lands on h8, but leaps over it freely.
         assert_eq!(KNIGHT_REACH[sq("g6").index()].as_slice().len(), 7);
         assert!(!KNIGHT_SETS[sq("g6").index()].contains(sq("h8")));
-        let q = DEFAULT.reach(Piece::Queen, sq("g8"), Bits::EMPTY);
+        let q = DEFAULT.reach(Piece::Queen, sq("g8"), SquareSet::EMPTY);
         assert_eq!(
             names(&q),
             [
@@ -451,17 +450,17 @@ mod tests {
             centre_blocks: false,
             pieces_block: true,
         };
-        assert!(pass_over.queen_reaches(sq("g8"), sq("j8"), Bits::EMPTY));
-        assert!(!DEFAULT.queen_reaches(sq("g8"), sq("j8"), Bits::EMPTY));
-        assert!(!DEFAULT.queen_reaches(sq("g8"), sq("g7"), Bits::EMPTY));
-        assert!(!DEFAULT.queen_reaches(sq("g8"), sq("g6"), Bits::EMPTY));
+        assert!(pass_over.queen_reaches(sq("g8"), sq("j8"), SquareSet::EMPTY));
+        assert!(!DEFAULT.queen_reaches(sq("g8"), sq("j8"), SquareSet::EMPTY));
+        assert!(!DEFAULT.queen_reaches(sq("g8"), sq("g7"), SquareSet::EMPTY));
+        assert!(!DEFAULT.queen_reaches(sq("g8"), sq("g6"), SquareSet::EMPTY));
     }
 
     #[test]
     fn direct_queen_test_agrees_with_the_reach_everywhere() {
         let occupied = ["c3", "e5", "f9", "j7", "g8", "l11"]
             .iter()
-            .fold(Bits::EMPTY, |b, t| b.with(sq(t)));
+            .fold(SquareSet::EMPTY, |b, t| b.with(sq(t)));
         for rule in [
             DEFAULT,
             LineRule {

@@ -2,8 +2,7 @@
 //! `BOARD SIDE PLY PASSES STATUS`, plus the multi-line diagram.
 //!
 //! ```
-//! use board_kernel::Game;
-//! use queens_courtiers::QueensCourtiers;
+//! use queens_courtiers::{Game, QueensCourtiers};
 //! let game = QueensCourtiers::default();
 //! let start = game.initial_state();
 //! assert_eq!(
@@ -11,174 +10,33 @@
 //!     "15/1Q11q1/2C9c2/5C3c5/15/3C7c3/15/15/15/3c7C3/15/5c3C5/2c9C2/1k11K1/15 r 0 0 ongoing"
 //! );
 //! assert_eq!(game.parse_position(&start.to_string())?, start);
-//! # Ok::<(), board_kernel::ParseError>(())
+//! # Ok::<(), queens_courtiers::ParseError>(())
 //! ```
 
 use std::fmt;
 
-use board_kernel::{ParseError, Side, Square, SquareSet};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use board_kernel::text::{BoardField, Empties, Frame};
+use board_kernel::{ParseError, Side, Square, SquareSet, TextKind};
 
 use crate::board::{Board, CENTRE, SIZE, in_court};
 use crate::end::Outcome;
 use crate::pieces::Piece;
-
-/// A game state: the board, the side to move, the ply and consecutive-pass counters, the
-/// status, and the repetition history.
-///
-/// The history holds one exact 128-bit placement key per ply since the last capture (a
-/// capture makes every earlier placement unreachable); the side to move of an entry follows
-/// from its parity, since every ply changes it. It costs 16 bytes per ply without capture,
-/// cloned with the state. Two states that print alike but have different histories compare
-/// unequal.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct State {
-    pub(crate) board: Board,
-    pub(crate) to_move: Side,
-    pub(crate) ply: u32,
-    pub(crate) passes: u8,
-    pub(crate) outcome: Outcome,
-    pub(crate) history: Vec<u128>,
-}
-
-impl State {
-    /// A state with a fresh history (the position has occurred once).
-    pub(crate) fn new(
-        board: Board,
-        to_move: Side,
-        ply: u32,
-        passes: u8,
-        outcome: Outcome,
-    ) -> State {
-        State {
-            board,
-            to_move,
-            ply,
-            passes,
-            outcome,
-            history: vec![board.key()],
-        }
-    }
-
-    /// Where the pieces stand.
-    #[must_use]
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-
-    /// The side to move (in a finished game, the side that would move next).
-    #[must_use]
-    pub fn to_move(&self) -> Side {
-        self.to_move
-    }
-
-    /// Plies played since the start, forced passes included.
-    #[must_use]
-    pub fn ply(&self) -> u32 {
-        self.ply
-    }
-
-    /// Forced passes played in a row just before this state.
-    #[must_use]
-    pub fn passes(&self) -> u8 {
-        self.passes
-    }
-
-    /// The status field.
-    #[must_use]
-    pub fn outcome(&self) -> Outcome {
-        self.outcome
-    }
-
-    /// How often the current placement with the current side to move has occurred in the
-    /// history (at least 1).
-    #[must_use]
-    pub fn occurrences(&self) -> usize {
-        let key = self.board.key();
-        self.history
-            .iter()
-            .rev()
-            .step_by(2)
-            .filter(|&&k| k == key)
-            .count()
-            .max(1)
-    }
-}
-
-/// The serde form of a state: its position line and its repetition history (32 hex digits
-/// per entry, oldest first) — compact, readable, and exactly the state back.
-#[derive(Serialize, Deserialize)]
-struct StateRecord {
-    position: String,
-    history: String,
-}
-
-impl Serialize for State {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        const HEX: &[u8; 16] = b"0123456789abcdef";
-        let mut history = String::with_capacity(32 * self.history.len());
-        let mut digits = [0u8; 32];
-        for key in &self.history {
-            for (i, d) in digits.iter_mut().enumerate() {
-                *d = HEX[((key >> (4 * (31 - i))) & 0xF) as usize];
-            }
-            history.push_str(std::str::from_utf8(&digits).unwrap_or_default());
-        }
-        StateRecord {
-            position: self.to_string(),
-            history,
-        }
-        .serialize(serializer)
-    }
-}
-
-impl<'de> Deserialize<'de> for State {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<State, D::Error> {
-        use serde::de::Error;
-        let record = StateRecord::deserialize(deserializer)?;
-        let mut state = parse(&record.position).map_err(D::Error::custom)?;
-        let text = record.history.as_bytes();
-        if text.len() % 32 != 0 || !text.is_ascii() {
-            return Err(D::Error::custom("the history is 32 hex digits per entry"));
-        }
-        state.history = text
-            .chunks(32)
-            .map(|chunk| {
-                std::str::from_utf8(chunk)
-                    .ok()
-                    .and_then(|h| u128::from_str_radix(h, 16).ok())
-                    .ok_or_else(|| D::Error::custom("bad hex digits in the history"))
-            })
-            .collect::<Result<_, _>>()?;
-        Ok(state)
-    }
-}
+use crate::state::State;
 
 /// The BOARD field: ranks 15 to 1 separated by `/`, runs of empty squares as numbers.
 pub(crate) fn board_text(board: &Board) -> String {
-    let mut out = String::with_capacity(64);
-    for rank in (0..SIZE).rev() {
-        let mut empty = 0;
-        for file in 0..SIZE {
-            match board.piece_at(Square::at(file, rank)) {
-                None => empty += 1,
-                Some((side, piece)) => {
-                    if empty > 0 {
-                        out += &empty.to_string();
-                        empty = 0;
-                    }
-                    out.push(piece.letter(side));
-                }
-            }
+    const FIELD: BoardField = BoardField {
+        files: SIZE,
+        ranks: SIZE,
+        empties: Empties::Runs,
+    };
+    FIELD.write(|sq, out| match board.piece_at(sq) {
+        Some((side, piece)) => {
+            out.push(piece.letter(side));
+            true
         }
-        if empty > 0 {
-            out += &empty.to_string();
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
-    out
+        None => false,
+    })
 }
 
 impl fmt::Display for State {
@@ -215,6 +73,7 @@ fn read_counter(input: &str, field: &str, what: &str) -> Result<u32, ParseError>
 
 /// Reads a position line (without the game's options, which are not state).
 pub(crate) fn parse(input: &str) -> Result<State, ParseError> {
+    ParseError::check_length(TextKind::Position, input)?;
     let bad = |reason: &str| ParseError::bad_position(input, reason);
     let fields: Vec<&str> = input.split(' ').collect();
     if fields.len() != 5 {
@@ -385,22 +244,20 @@ pub(crate) fn parse(input: &str) -> Result<State, ParseError> {
 /// The diagram of §2.3: ranks 15 to 1, upper case Red, lower case Blue, `+` an empty Court
 /// cell, `.` an empty Course cell, `#` the missing centre.
 pub(crate) fn diagram(board: &Board) -> String {
-    let mut out = String::new();
-    for rank in (0..SIZE).rev() {
-        out += &format!("{:>2}", rank + 1);
-        for file in 0..SIZE {
-            let sq = Square::at(file, rank);
-            let c = match board.piece_at(sq) {
-                Some((side, piece)) => piece.letter(side),
-                None if sq == CENTRE => '#',
-                None if in_court(sq) => '+',
-                None => '.',
-            };
-            out.push(' ');
-            out.push(c);
-        }
-        out.push('\n');
-    }
-    out += "   a b c d e f g h i j k l m n o";
-    out
+    const FRAME: Frame = Frame {
+        files: SIZE,
+        ranks: SIZE,
+        label_width: 2,
+        first_column: 3,
+        pitch: 2,
+    };
+    FRAME.draw(|sq, out| {
+        out.push(match board.piece_at(sq) {
+            Some((side, piece)) => piece.letter(side),
+            None if sq == CENTRE => '#',
+            None if in_court(sq) => '+',
+            None => '.',
+        });
+        0
+    })
 }

@@ -32,7 +32,7 @@ pub enum PartKind {
 ///
 /// A double move's first part is always a plain step (a capture or a win ends the turn).
 /// Values that make no sense in a position (no piece there, a square off the board, a wrong
-/// part kind) are rejected by [`Game::apply`](board_kernel::Game::apply), never a panic.
+/// part kind) are rejected by [`Game::play`](board_kernel::Game::play), never a panic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Move {
     /// The forfeited turn of a player who has no legal turn.

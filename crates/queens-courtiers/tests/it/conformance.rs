@@ -2,7 +2,7 @@
 //! and an independent recomputation of the checked Royals (the spec's three-rule labelling of
 //! §4.2, written separately from the engine's alternating fixpoint).
 
-mod common;
+use crate::common;
 
 use std::time::Instant;
 
@@ -191,8 +191,8 @@ fn run(pairs: &[(&str, &str)], games: usize, seed: u64) {
     assert_eq!(stats.unfinished, 0);
 }
 
-/// 2,000 games under the default options, as two series of 1,000 with different seeds so
-/// the test harness can run them on two threads.
+/// 2,000 games under the default options in CI's heavy step (200 in a quick run), as two
+/// series with different seeds so the test harness can run them on two threads.
 #[test]
 fn default_rules_random_games_first_1000() {
     run(&[], games(), 0x5EED);
@@ -204,17 +204,14 @@ fn default_rules_random_games_second_1000() {
 }
 
 fn games() -> usize {
-    std::env::var("QC_GAMES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1000)
+    board_kernel::testing::scale(100, 1000)
 }
 
 #[test]
 fn variants_over_smaller_series() {
     run(
         &[("cycle_rule", "NeitherChecked"), ("max_plies", "200")],
-        100,
+        scaled(),
         1,
     );
     run(
@@ -223,7 +220,7 @@ fn variants_over_smaller_series() {
             ("queen_three_step", "Leaps"),
             ("max_plies", "200"),
         ],
-        100,
+        scaled(),
         2,
     );
     run(
@@ -233,7 +230,7 @@ fn variants_over_smaller_series() {
             ("win_exempts_pass_through", "false"),
             ("max_plies", "200"),
         ],
-        100,
+        scaled(),
         3,
     );
     run(
@@ -243,8 +240,17 @@ fn variants_over_smaller_series() {
             ("repetition_limit", "2"),
             ("max_plies", "200"),
         ],
-        100,
+        scaled(),
         4,
     );
-    run(&[("repetition_limit", "0"), ("max_plies", "150")], 50, 5);
+    run(
+        &[("repetition_limit", "0"), ("max_plies", "150")],
+        scaled() / 2,
+        5,
+    );
+}
+
+/// 100 games per variant in CI's heavy step, 30 in a quick run.
+fn scaled() -> usize {
+    board_kernel::testing::scale(30, 100)
 }

@@ -1,7 +1,7 @@
 //! Every worked example of the specification (§10), with the numbers, lists and positions
 //! it gives.
 
-mod common;
+use crate::common;
 
 use board_kernel::perft::perft;
 use board_kernel::{Game, Side, Status};
@@ -120,7 +120,7 @@ fn example_2_paralysis_and_capturable_courtiers() {
     );
     for illegal in ["d6xb7", "d6-b7", "f7-g6", "f7-i10", "e5-e6"] {
         let mut copy = s.clone();
-        assert!(g.apply_text(&mut copy, illegal).is_err(), "{illegal}");
+        assert!(g.play_text(&mut copy, illegal).is_err(), "{illegal}");
         assert_eq!(copy, s);
     }
     let n = game(&[("cycle_rule", "NeitherChecked")]);
@@ -142,11 +142,11 @@ fn example_3_revealed_check_and_the_way_out() {
     );
     for exposing in ["e7-c6", "e7-d5", "e7-d9", "e7-f5", "e7-f9", "e7-g6"] {
         let mut copy = s.clone();
-        let err = g.apply_text(&mut copy, exposing).unwrap_err().to_string();
+        let err = g.play_text(&mut copy, exposing).unwrap_err().to_string();
         assert!(err.contains("Red King on e6 checked"), "{exposing}: {err}");
     }
     let mut after = s.clone();
-    g.apply_text(&mut after, "e7-c8").unwrap();
+    g.play_text(&mut after, "e7-c8").unwrap();
     assert!(g.checked_royals(&after).contains(BLUE_QUEEN));
     assert!(!g.checked_royals(&after).contains(RED_KING));
 }
@@ -162,7 +162,7 @@ fn example_4_winning_onto_a_checked_king_and_the_centre_hole() {
     assert_eq!(moves(&g, &s), expected);
     let mut won = s.clone();
     assert_eq!(
-        g.apply_text(&mut won, "g8-g5").unwrap().to_string(),
+        g.play_text(&mut won, "g8-g5").unwrap().to_string(),
         "g8-g5#"
     );
     assert_eq!(
@@ -206,12 +206,12 @@ fn example_5_king_double_moves_and_passing_through_check() {
     );
     let mut copy = s.clone();
     let err = g
-        .apply_text(&mut copy, "b9-b10-b11")
+        .play_text(&mut copy, "b9-b10-b11")
         .unwrap_err()
         .to_string();
     assert!(err.contains("pass through check on b10"), "{err}");
     let mut after = s.clone();
-    g.apply_text(&mut after, "b9-c10xd11").unwrap();
+    g.play_text(&mut after, "b9-c10xd11").unwrap();
     assert_eq!(
         after.board().piece_at(sq("d11")),
         Some((Side::White, Piece::King))
@@ -228,7 +228,7 @@ fn example_6_king_against_queen() {
     assert_eq!(g.checked_royals(&s), set(&[RED_QUEEN]));
     assert_eq!(moves(&g, &s), words("e6-d5 e6-d6 e6-e5 e6-e7 e6-f5 e6-f7"));
     let mut after = s.clone();
-    g.apply_text(&mut after, "e6-f7").unwrap();
+    g.play_text(&mut after, "e6-f7").unwrap();
     assert!(g.checked_royals(&after).contains(BLUE_QUEEN));
     assert!(!g.checked_royals(&after).contains(RED_KING));
     let n = game(&[("cycle_rule", "NeitherChecked")]);
@@ -273,7 +273,7 @@ fn example_8_a_certainly_checked_royal_gives_no_check() {
         )
     );
     let mut copy = s.clone();
-    assert!(g.apply_text(&mut copy, "e8xg7").is_err());
+    assert!(g.play_text(&mut copy, "e8xg7").is_err());
     assert_eq!(copy, s);
 }
 
@@ -286,7 +286,7 @@ fn example_9_a_royal_checked_from_a_cycle_it_is_not_part_of() {
     assert_eq!(g.checked_royals(&s), set(&[RED_KING, BLUE_KING, RED_QUEEN]));
     assert_eq!(moves(&g, &s), ["pass"]);
     let mut after = s.clone();
-    g.apply_text(&mut after, "pass").unwrap();
+    g.play_text(&mut after, "pass").unwrap();
     assert_eq!(
         after.to_string(),
         "14q/15/15/15/15/15/15/15/15/15/4KkQ8/15/15/15/15 b 1 1 ongoing"
@@ -319,13 +319,13 @@ fn example_10_double_forced_pass() {
         let mut s = g.parse_position(text).unwrap();
         assert_eq!(g.checked_royals(&s).len(), 4);
         assert_eq!(moves(&g, &s), ["pass"]);
-        g.apply_text(&mut s, "pass").unwrap();
+        g.play_text(&mut s, "pass").unwrap();
         assert_eq!(
             s.to_string(),
             "15/15/15/15/3q11/2Q12/15/15/15/15/4Kk9/15/15/15/15 b 1 1 ongoing"
         );
         assert_eq!(moves(&g, &s), ["pass"]);
-        g.apply_text(&mut s, "pass").unwrap();
+        g.play_text(&mut s, "pass").unwrap();
         assert_eq!(s.to_string(), final_line, "{pairs:?}");
         assert_eq!(
             g.status(&s),

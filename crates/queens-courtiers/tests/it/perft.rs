@@ -1,6 +1,6 @@
 //! The regression figures of the specification (§5.5) and the perft of example 10.
 
-mod common;
+use crate::common;
 
 use board_kernel::Game;
 use board_kernel::perft::{perft, perft_divide};
@@ -14,6 +14,16 @@ fn perft_from_the_initial_position_depths_1_to_3() {
     assert_eq!(perft(&g, &start, 1), 142);
     assert_eq!(perft(&g, &start, 2), 20_165);
     assert_eq!(perft(&g, &start, 3), 2_922_844);
+}
+
+/// Depth 4 (423 M leaves) runs in CI's heavy step (`TOWERS_HEAVY=1`).
+#[test]
+fn heavy_perft_depth_4() {
+    if !board_kernel::testing::heavy("heavy_perft_depth_4") {
+        return;
+    }
+    let g = game(&[]);
+    assert_eq!(perft(&g, &g.initial_state(), 4), 423_128_493);
 }
 
 #[test]

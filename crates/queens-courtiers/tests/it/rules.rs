@@ -1,7 +1,7 @@
 //! For every rule of the specification a position where it allows and one where it forbids;
 //! every option's effect; bad input rejected without changing anything.
 
-mod common;
+use crate::common;
 
 use board_kernel::{Game, GameOptions, MoveError, Side, SplitMix64, Square, Status};
 use common::{game, moves, sq, state};
@@ -18,14 +18,14 @@ const BLUE_QUEEN: Royal = Royal::of(Side::Black, true);
 /// `why` (and the state unchanged).
 fn legal(g: &QueensCourtiers, s: &State, text: &str) -> State {
     let mut copy = s.clone();
-    g.apply_text(&mut copy, text)
+    g.play_text(&mut copy, text)
         .unwrap_or_else(|e| panic!("{text} should be legal in {s}: {e}"));
     copy
 }
 
 fn illegal(g: &QueensCourtiers, s: &State, text: &str, why: &str) {
     let mut copy = s.clone();
-    match g.apply_text(&mut copy, text) {
+    match g.play_text(&mut copy, text) {
         Ok(_) => panic!("{text} should be illegal in {s}"),
         Err(e) => {
             let msg = e.to_string();
@@ -202,7 +202,7 @@ fn double_move_needs_a_course_start_a_course_landing_and_a_plain_step() {
         second: PartKind::Step,
     };
     let mut copy = s.clone();
-    assert!(g.apply(&mut copy, &built).is_err());
+    assert!(g.play(&mut copy, &built).is_err());
     assert_eq!(copy, s);
 }
 
@@ -327,7 +327,13 @@ fn uniting_king_and_queen_wins_even_into_check() {
     assert_eq!(g.status(&won).result().unwrap().winner, Some(Side::White));
     assert!(moves(&g, &won).is_empty());
     let mut copy = won.clone();
-    assert_eq!(g.apply_text(&mut copy, "pass"), Err(MoveError::GameOver));
+    assert!(matches!(
+        g.play_text(&mut copy, "pass"),
+        Err(MoveError::Illegal {
+            illegal: board_kernel::Illegal::GameOver,
+            ..
+        })
+    ));
 }
 
 #[test]
@@ -379,7 +385,7 @@ fn repetition_draws_at_the_limit() {
             if Some(ply - 1) == draw_at {
                 break;
             }
-            g.apply_text(&mut s, mv).unwrap();
+            g.play_text(&mut s, mv).unwrap();
             let expected = if Some(ply) == draw_at {
                 "draw_repetition"
             } else {
@@ -402,14 +408,14 @@ fn a_repeated_placement_with_the_other_side_to_move_is_another_position() {
     let mut s = g.initial_state();
     // A King triangle for Red: after five plies the placement is the start's, Blue to move.
     for mv in ["n2-n1", "b2-b1", "n1-o1", "b1-b2", "o1-n2"] {
-        g.apply_text(&mut s, mv).unwrap();
+        g.play_text(&mut s, mv).unwrap();
     }
     let start = g.initial_state().to_string();
     assert_eq!(s.to_string().split(' ').next(), start.split(' ').next());
     assert_eq!(g.status(&s), Status::Ongoing, "{s}");
     // One more Blue triangle brings the start back with Red to move: the second occurrence.
     for mv in ["b2-b1", "n2-n1", "b1-a1", "n1-n2", "a1-b2"] {
-        g.apply_text(&mut s, mv).unwrap();
+        g.play_text(&mut s, mv).unwrap();
     }
     assert_eq!(
         s.to_string(),
@@ -422,17 +428,17 @@ fn max_plies_draws_and_a_win_on_the_last_ply_is_a_win() {
     let g = game(&[("max_plies", "3")]);
     let mut s = g.initial_state();
     for mv in ["n2-n1", "b2-b1"] {
-        g.apply_text(&mut s, mv).unwrap();
+        g.play_text(&mut s, mv).unwrap();
     }
     assert_eq!(g.status(&s), Status::Ongoing);
-    g.apply_text(&mut s, "n1-n2").unwrap();
+    g.play_text(&mut s, "n1-n2").unwrap();
     assert!(s.to_string().ends_with(" b 3 0 draw_max_plies"), "{s}");
     assert_eq!(g.status(&s).result().unwrap().reason, "ply limit");
     let off = game(&[("max_plies", "0")]);
     let mut s = off
         .parse_position(&off.initial_state().to_string().replace(" 0 0 ", " 5000 0 "))
         .unwrap();
-    off.apply_text(&mut s, "n2-n1").unwrap();
+    off.play_text(&mut s, "n2-n1").unwrap();
     assert_eq!(off.status(&s), Status::Ongoing);
     let one = game(&[("max_plies", "1")]);
     let s = state(&one, &["Kd1", "Qe2"], &["Ko15", "Qa15"], 'r');
@@ -454,8 +460,8 @@ fn setup_and_first_player_options() {
     assert_eq!(QueensCourtiers::side_name(Side::Black), "Blue");
     assert_eq!(QueensCourtiers::side_name(Side::White), "Red");
     let mut s2 = s.clone();
-    let first = blue.apply_text(&mut s2, "b2-b1").unwrap();
-    let second = blue.apply_text(&mut s2, "n2-n1").unwrap();
+    let first = blue.play_text(&mut s2, "b2-b1").unwrap();
+    let second = blue.play_text(&mut s2, "n2-n1").unwrap();
     assert_eq!(
         queens_courtiers::notation::record(Side::Black, 0, Side::Black, &[first, second]),
         "1. b2-b1 1... n2-n1"
@@ -518,7 +524,7 @@ fn bad_move_texts_are_errors() {
         "n2_n1",
     ] {
         let mut copy = s.clone();
-        assert!(g.apply_text(&mut copy, text).is_err(), "`{text}`");
+        assert!(g.play_text(&mut copy, text).is_err(), "`{text}`");
         assert_eq!(copy, s);
     }
     // With the position the separators are read leniently (§7): m1 is empty, so `x` there
@@ -705,7 +711,7 @@ fn nothing_panics_on_random_text_or_random_move_values() {
                 g.legal_moves(s, &mut list);
                 list.contains(&mv)
             };
-            match g.apply(&mut copy, &mv) {
+            match g.play(&mut copy, &mv) {
                 Ok(()) => assert!(generated),
                 Err(e) => {
                     assert!(!generated);
@@ -729,7 +735,7 @@ fn every_rule_book_setup_replays() {
             None => g.initial_state(),
         };
         for mv in setup.moves {
-            g.apply_text(&mut s, mv)
+            g.play_text(&mut s, mv)
                 .unwrap_or_else(|e| panic!("{caption}: {e}"));
         }
         assert!(!g.diagram(&s).is_empty());

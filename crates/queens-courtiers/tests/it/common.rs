@@ -1,5 +1,4 @@
 //! Helpers shared by the integration tests.
-#![allow(dead_code)]
 
 use board_kernel::{Game, GameOptions, Square};
 use queens_courtiers::{Move, Options, QueensCourtiers, State};

@@ -1,0 +1,113 @@
+//! The position as a picture (§2): the 15×15 board with the Court (the central 9×9) shaded
+//! apart from the Course, the missing centre square crossed out, the marked points dotted,
+//! and the pieces told apart by shape and letter as well as colour: a King is a crown with
+//! `K`, a Queen a diamond with `Q`, a Courtier a disc with `C`, a united King and Queen a
+//! crown with `KQ`; Red's are red, Blue's blue.
+
+use board_kernel::picture::{Cell, Label, Pattern, Picture, Piece, PieceKind, Point, Rgb, Shape};
+use board_kernel::{Side, Square};
+
+use crate::board::{CENTRE, SIZE, exists, in_court};
+use crate::pieces::{Piece as QcPiece, side_name};
+use crate::{Move, QueensCourtiers, State};
+
+const RED: Rgb = Rgb(0xc6, 0x28, 0x28);
+const BLUE: Rgb = Rgb(0x1e, 0x5a, 0xb4);
+const COURT: Rgb = Rgb(0xf3, 0xe6, 0xc4);
+const COURSE: Rgb = Rgb(0xd8, 0xc3, 0x96);
+/// The decorative points that outline the Court (§2.2).
+const MARKED: [&str; 8] = ["d4", "h4", "l4", "d8", "l8", "d12", "h12", "l12"];
+
+fn point(sq: Square) -> Point {
+    Point::new(sq.file(), sq.rank())
+}
+
+/// The picture of `state`, with the game's check rule to name the paralysed Royals.
+pub(crate) fn picture(game: &QueensCourtiers, state: &State) -> Picture {
+    let mut picture = Picture {
+        columns: SIZE,
+        rows: SIZE,
+        files: (0..SIZE)
+            .map(|i| Label {
+                index: i,
+                text: char::from(b'a' + i).to_string(),
+            })
+            .collect(),
+        ranks: (0..SIZE)
+            .map(|i| Label {
+                index: i,
+                text: (i + 1).to_string(),
+            })
+            .collect(),
+        ..Picture::default()
+    };
+    let checked = game.checked_royals(state);
+    for rank in 0..SIZE {
+        for file in 0..SIZE {
+            let sq = Square::at(file, rank);
+            if sq == CENTRE {
+                picture.cells.push(Cell {
+                    at: point(sq),
+                    name: sq.to_string(),
+                    fill: Rgb(0x6d, 0x5c, 0x4b),
+                    pattern: Some(Pattern::Cross),
+                });
+                continue;
+            }
+            if !exists(sq) {
+                continue;
+            }
+            let marked = MARKED.iter().any(|m| *m == sq.to_string());
+            picture.cells.push(Cell {
+                at: point(sq),
+                name: sq.to_string(),
+                fill: if in_court(sq) { COURT } else { COURSE },
+                pattern: marked.then_some(Pattern::Dot),
+            });
+            let Some((side, piece)) = state.board().piece_at(sq) else {
+                continue;
+            };
+            let (shape, letter) = match piece {
+                QcPiece::King => (Shape::Crown, "K"),
+                QcPiece::Queen => (Shape::Diamond, "Q"),
+                QcPiece::Courtier => (Shape::Circle, "C"),
+                QcPiece::United => (Shape::Crown, "KQ"),
+            };
+            let fill = if side == Side::White { RED } else { BLUE };
+            let paralysed = piece.is_royal()
+                && crate::Royal::ALL
+                    .into_iter()
+                    .any(|r| r.side == side && checked.contains(r) && state.board().royal(r) == sq);
+            picture.pieces.push(Piece {
+                at: point(sq),
+                kind: PieceKind::Token {
+                    shape,
+                    fill,
+                    stroke: Rgb::BLACK,
+                    letter: Some(letter.to_owned()),
+                },
+                name: format!(
+                    "{} {piece}{}",
+                    side_name(side),
+                    if paralysed { " (checked)" } else { "" }
+                ),
+            });
+        }
+    }
+    picture.legend = vec![
+        (RED, "Red (upper case)".to_owned()),
+        (BLUE, "Blue (lower case)".to_owned()),
+        (COURT, "Court".to_owned()),
+        (COURSE, "Course".to_owned()),
+    ];
+    picture
+}
+
+/// The squares a move passes through: from, (via,) to; nothing for a pass.
+pub(crate) fn move_path(mv: &Move) -> Vec<Point> {
+    match *mv {
+        Move::Pass => Vec::new(),
+        Move::Single { from, to, .. } => vec![point(from), point(to)],
+        Move::Double { from, via, to, .. } => vec![point(from), point(via), point(to)],
+    }
+}

@@ -1,0 +1,12 @@
+//! Queens' Courtiers' integration tests, one binary: the specification's worked examples, its
+//! rules one by one, the perft regression figures, the random-game conformance suite, the keys
+//! and the rule book.
+
+#[allow(dead_code)]
+mod common;
+mod conformance;
+mod examples;
+mod keys;
+mod perft;
+mod rulebook;
+mod rules;
