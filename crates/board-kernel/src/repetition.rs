@@ -195,17 +195,28 @@ impl Repetition {
             return Err("the history does not end with the current position".into());
         }
         let mut history = Repetition::new();
-        history.reserve_total(max_len);
-        for &k in keys {
-            history.push(k);
+        if keys.len() <= INLINE {
+            history.inline[..keys.len()].copy_from_slice(keys);
+            history.len = keys.len() as u8;
+        } else {
+            history.heap = keys.to_vec();
+            history.spilled = true;
         }
-        if !may_have_ended
-            && let Some(&k) = keys.iter().find(|&&k| history.occurrences(k) >= limit)
-        {
-            return Err(format!(
-                "a position ({k:016x}) occurs {} times, which would have ended the game",
-                history.occurrences(k)
-            ));
+        history.reserve_total(max_len);
+        if !may_have_ended {
+            // Count equal keys in a sorted copy: linear after the sort, however long.
+            let mut sorted = keys.to_vec();
+            sorted.sort_unstable();
+            if let Some(run) = sorted
+                .chunk_by(|a, b| a == b)
+                .find(|run| run.len() >= limit)
+            {
+                return Err(format!(
+                    "a position ({:016x}) occurs {} times, which would have ended the game",
+                    run[0],
+                    run.len()
+                ));
+            }
         }
         Ok(history)
     }

@@ -131,6 +131,57 @@ impl SquareSet {
             word: 0,
         }
     }
+
+    /// Whether the square of dense index `index` ([`Square::index`]) is in the set: for games
+    /// that address their cells by index in hot loops. `false` for 256 and above.
+    #[inline]
+    #[must_use]
+    pub const fn contains_index(self, index: usize) -> bool {
+        index < 256 && (self.0[index / 64] >> (index % 64)) & 1 != 0
+    }
+
+    /// Adds the square of dense index `index` (ignored for 256 and above).
+    #[inline]
+    pub fn insert_index(&mut self, index: usize) {
+        if index < 256 {
+            self.0[index / 64] |= 1 << (index % 64);
+        }
+    }
+
+    /// Removes the square of dense index `index`.
+    #[inline]
+    pub fn remove_index(&mut self, index: usize) {
+        if index < 256 {
+            self.0[index / 64] &= !(1 << (index % 64));
+        }
+    }
+
+    /// The dense indices of the squares, in increasing order.
+    ///
+    /// ```
+    /// use board_kernel::{Square, SquareSet};
+    /// let mut set = SquareSet::EMPTY;
+    /// set.insert_index(17);
+    /// set.insert(Square::at(0, 0));
+    /// assert!(set.contains_index(17) && !set.contains_index(300));
+    /// assert_eq!(set.indices().collect::<Vec<_>>(), [0, 17]);
+    /// ```
+    #[inline]
+    pub fn indices(self) -> impl Iterator<Item = usize> {
+        let mut words = self.0;
+        let mut word = 0;
+        std::iter::from_fn(move || {
+            while word < 4 {
+                let w = words[word];
+                if w != 0 {
+                    words[word] = w & (w - 1);
+                    return Some(word * 64 + w.trailing_zeros() as usize);
+                }
+                word += 1;
+            }
+            None
+        })
+    }
 }
 
 /// Iterator over the squares of a [`SquareSet`], in rank-major order.

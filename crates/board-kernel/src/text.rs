@@ -49,22 +49,20 @@ impl BoardField {
     /// assert_eq!(text, "1x1/x2");
     /// ```
     pub fn write(&self, mut cell: impl FnMut(Square, &mut String) -> bool) -> String {
+        use std::fmt::Write as _;
         let mut out = String::with_capacity(usize::from(self.files + 1) * usize::from(self.ranks));
+        let mut token = String::new();
         for rank in (0..self.ranks).rev() {
             let mut run = 0u32;
             for file in 0..self.files {
-                let before = out.len();
-                if run > 0 && self.empties == Empties::Runs {
-                    // Write the token first, then slip the pending run in front of it.
-                    if cell(Square::at(file, rank), &mut out) {
-                        let token = out.split_off(before);
-                        out += &run.to_string();
-                        out += &token;
+                token.clear();
+                if cell(Square::at(file, rank), &mut token) {
+                    if run > 0 {
+                        let _ = write!(out, "{run}");
                         run = 0;
-                    } else {
-                        run += 1;
                     }
-                } else if !cell(Square::at(file, rank), &mut out) {
+                    out.push_str(&token);
+                } else {
                     match self.empties {
                         Empties::Runs => run += 1,
                         Empties::Dots => out.push('.'),
@@ -72,7 +70,7 @@ impl BoardField {
                 }
             }
             if run > 0 {
-                out += &run.to_string();
+                let _ = write!(out, "{run}");
             }
             if rank > 0 {
                 out.push('/');
@@ -140,7 +138,9 @@ impl BoardField {
                     }
                     let number = &rest[..digits];
                     if number.starts_with('0') {
-                        return Err(here(format!("`{number}` is not a run length")));
+                        return Err(here(format!(
+                            "`{number}`: a run of empty cells is written without leading zeros"
+                        )));
                     }
                     let run: usize = number.parse().unwrap_or(usize::MAX);
                     if run > usize::from(self.files - file) {

@@ -7,7 +7,7 @@ use board_kernel::{GameResult, Side, Status};
 use serde::{Deserialize, Serialize};
 
 use crate::board::Cell;
-use crate::pieces::Cells;
+use crate::pieces::{CellSet, Cells};
 
 /// How a finished game ended (the `REASON` of the position line).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -181,7 +181,7 @@ const BLACK_TO_MOVE: u64 = 0xC3A5_C85C_97CB_3127;
 pub(crate) fn position_key(sages: &[Cells; 2], ball: Cell, to_move: Side) -> u64 {
     let mut key = ZOBRIST[2][ball as usize];
     for (p, set) in sages.iter().enumerate() {
-        for c in set.iter() {
+        for c in set.cells() {
             key ^= ZOBRIST[p][c as usize];
         }
     }

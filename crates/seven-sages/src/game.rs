@@ -1,24 +1,26 @@
 //! The rules engine: [`SevenSages`] implements the workspace's game contract.
 
-use board_kernel::{BySide, Game, GameOptions, OptionError, ParseError, RuleBook, Side, Status};
+use board_kernel::picture::{Picture, Point};
+use board_kernel::{
+    BySide, Game, Illegal, OptionError, ParseError, Repetition, RuleBook, Side, Status,
+};
 
 use crate::board::{KIND, dir_index, goal_of, is_backward_diagonal, square};
 use crate::options::{KickMode, Options};
-use crate::pieces::on_board;
+use crate::pieces::{CellSet, on_board};
 use crate::state::State;
 use crate::turn::{Move, Mover, may_stop, play, ray, ray_moves, sage_moves};
 
 /// Seven Sages with its options fixed.
 ///
 /// ```
-/// use board_kernel::{Game, GameOptions};
-/// use seven_sages::{Options, SevenSages};
+/// use seven_sages::{Game, GameOptions, Options, SevenSages};
 /// let game = SevenSages::default();
 /// let mut state = game.initial_state();
 /// let mut moves = Vec::new();
 /// game.legal_moves(&state, &mut moves);
 /// assert_eq!(moves.len(), 173); // 148 plain moves and 25 kicks (§10, example 1)
-/// game.apply_text(&mut state, "h5-h8/c10")?;
+/// game.play_text(&mut state, "h5-h8/c10")?;
 /// assert_eq!(state.ball().to_string(), "c10");
 ///
 /// let winther = SevenSages::new(Options::from_pairs([("kick_mode", "StopBefore")])?)?;
@@ -33,6 +35,15 @@ pub struct SevenSages {
 }
 
 impl SevenSages {
+    /// The longest repetition history a game can need: every ply of one point, up to the
+    /// per-point limit (or a generous bound when the limit is off).
+    fn history_bound(&self) -> usize {
+        match self.options.max_plies_per_point {
+            0 => 1 << 16,
+            n => n as usize + 1,
+        }
+    }
+
     /// Whether the sage move `mv` (not a pass) is legal, looking only at its own ray.
     fn sage_move_is_legal(&self, state: &State, mv: &Move) -> bool {
         let (from, to) = match *mv {
@@ -54,6 +65,135 @@ impl SevenSages {
             found |= m == *mv;
         });
         found
+    }
+
+    /// Why the sage move or pass `mv` is illegal in the ongoing `state`, naming the rule.
+    fn reason(&self, state: &State, mv: &Move) -> Illegal {
+        let side = state.to_move;
+        let name = side_name(side);
+        let (from, to, ball) = match *mv {
+            Move::Pass => {
+                return Illegal::breaks(
+                    "§4.3",
+                    format!("{name} has a move, and a player passes only when he has none"),
+                );
+            }
+            Move::Plain { from, to } => (from, to, None),
+            Move::Kick { from, to, ball } => (from, to, Some(ball)),
+        };
+        let (Some(f), Some(t)) = (on_board(from), on_board(to)) else {
+            return Illegal::breaks("§2.1", "a square is off the board");
+        };
+        let mover = Mover::new(&self.options, state);
+        if !mover.own.has(f) {
+            return Illegal::breaks("§4.1", format!("there is no {name} sage on {from}"));
+        }
+        let Some((dir, _)) = from.line_to(to) else {
+            return Illegal::breaks(
+                "§4.1",
+                format!(
+                    "a sage slides in a straight line (orthogonally or diagonally); {to} is not on a line from {from}"
+                ),
+            );
+        };
+        let d = dir_index(dir);
+        let r = ray(&mover, state, f, d);
+        let reached = r.cells[..r.len].contains(&t);
+        let stop_before = self.options.kick_mode == KickMode::StopBefore;
+        match ball {
+            None => {
+                if is_backward_diagonal(side, d) {
+                    return Illegal::breaks(
+                        "§4.1",
+                        format!(
+                            "a plain move may not go diagonally backward ({dir} for {name}); only kicks may"
+                        ),
+                    );
+                }
+                if !reached {
+                    if r.hits_ball && t == state.ball {
+                        return Illegal::breaks(
+                            "§4.2",
+                            format!(
+                                "the ball is on {to}: running into it is a kick, written {from}-{to}/<ball's cell>"
+                            ),
+                        );
+                    }
+                    return Illegal::breaks(
+                        "§4.1",
+                        format!("the way from {from} to {to} is blocked"),
+                    );
+                }
+                if KIND[t as usize] == goal_of(side.opponent()) {
+                    return Illegal::breaks(
+                        "§2.2",
+                        format!(
+                            "a sage may pass through the opponent's goal area but not stop there ({to})"
+                        ),
+                    );
+                }
+                if !may_stop(&mover, f, t) {
+                    return Illegal::breaks(
+                        "§2.2",
+                        format!("{name} would have more than one sage in its own goal area"),
+                    );
+                }
+                if r.kick.is_some() {
+                    return Illegal::breaks(
+                        "§4.2",
+                        format!(
+                            "the sage runs into the ball: with kick_mode = StopBefore, stopping on {to} \
+                         in front of the ball is a kick, written {from}-{to}/<ball's cell>"
+                        ),
+                    );
+                }
+                Illegal::breaks("§4.1", "it is not a legal plain move")
+            }
+            Some(b) => {
+                if !r.hits_ball {
+                    return Illegal::breaks(
+                        "§4.2",
+                        format!("the slide from {from} towards {to} does not run into the ball"),
+                    );
+                }
+                let Some(k) = r.kick else {
+                    return Illegal::breaks(
+                        "§4.2",
+                        format!(
+                            "the ball on {} cannot be kicked {dir}: on its first leg it must move and \
+                         meet another stone",
+                            square(state.ball)
+                        ),
+                    );
+                };
+                if k.kicker != t {
+                    let expected = square(k.kicker);
+                    return if stop_before && t == state.ball {
+                        Illegal::breaks(
+                            "§4.2",
+                            format!(
+                                "with kick_mode = StopBefore the kicker stops in front of the ball, on {expected}"
+                            ),
+                        )
+                    } else {
+                        Illegal::breaks("§4.2", format!("this kicker ends on {expected}, not {to}"))
+                    };
+                }
+                let cells: Vec<String> = k.finals.cells().map(|c| square(c).to_string()).collect();
+                let reachable = on_board(b).is_some_and(|c| k.finals.has(c));
+                if reachable {
+                    Illegal::breaks("§4.2", "it is not a legal kick")
+                } else {
+                    Illegal::breaks(
+                        "§4.2",
+                        format!(
+                            "the ball cannot stop on {b}; this kick may leave it on {}",
+                            cells.join(" ")
+                        ),
+                    )
+                }
+            }
+        }
     }
 
     fn has_sage_move(&self, state: &State) -> bool {
@@ -79,7 +219,7 @@ impl Game for SevenSages {
     type Move = Move;
 
     fn new(options: Options) -> Result<Self, OptionError> {
-        options.validate()?;
+        board_kernel::GameOptions::validate(&options)?;
         Ok(SevenSages { options })
     }
 
@@ -88,7 +228,9 @@ impl Game for SevenSages {
     }
 
     fn initial_state(&self) -> State {
-        State::initial()
+        let mut state = State::initial();
+        state.history.reserve_total(self.history_bound());
+        state
     }
 
     fn side_to_move(&self, state: &State) -> Side {
@@ -107,23 +249,7 @@ impl Game for SevenSages {
     }
 
     fn heuristic(&self, state: &State, side: Side) -> Option<f64> {
-        if let crate::end::Outcome::Finished { winner, .. } = state.outcome {
-            return Some(match winner {
-                Some(w) if w == side => 1.0,
-                Some(_) => -1.0,
-                None => 0.0,
-            });
-        }
-        let me = f64::from(state.score[side.index()]);
-        let them = f64::from(state.score[side.opponent().index()]);
-        let target = f64::from(self.options.points_to_win.max(1));
-        // How far up the board the ball is, from `side`'s point of view, in [-1, 1].
-        let rank = f64::from(state.ball / 16);
-        let advance = match side {
-            Side::White => (rank - 7.0) / 7.0,
-            Side::Black => (7.0 - rank) / 7.0,
-        };
-        Some((0.8 * (me - them) / target + 0.2 * advance).clamp(-1.0, 1.0))
+        Some(crate::strategy::evaluate(&self.options, state, side))
     }
 
     fn legal_moves(&self, state: &State, moves: &mut Vec<Move>) {
@@ -151,100 +277,14 @@ impl Game for SevenSages {
         }
     }
 
-    fn why_illegal(&self, state: &State, mv: &Move) -> String {
+    fn check_move(&self, state: &State, mv: &Move) -> Result<(), Illegal> {
         if state.outcome.is_finished() {
-            return "the game is over".to_owned();
+            return Err(Illegal::GameOver);
         }
-        let side = state.to_move;
-        let name = side_name(side);
-        let (from, to, ball) = match *mv {
-            Move::Pass => {
-                return format!("{name} has a move, and a player passes only when he has none");
-            }
-            Move::Plain { from, to } => (from, to, None),
-            Move::Kick { from, to, ball } => (from, to, Some(ball)),
-        };
-        let (Some(f), Some(t)) = (on_board(from), on_board(to)) else {
-            return "a square is off the board".to_owned();
-        };
-        let mover = Mover::new(&self.options, state);
-        if !mover.own.has(f) {
-            return format!("there is no {name} sage on {from}");
-        }
-        let Some((dir, _)) = from.line_to(to) else {
-            return format!(
-                "a sage slides in a straight line (orthogonally or diagonally); {to} is not on a line from {from}"
-            );
-        };
-        let d = dir_index(dir);
-        let r = ray(&mover, state, f, d);
-        let reached = r.cells[..r.len].contains(&t);
-        let stop_before = self.options.kick_mode == KickMode::StopBefore;
-        match ball {
-            None => {
-                if is_backward_diagonal(side, d) {
-                    return format!(
-                        "a plain move may not go diagonally backward ({dir} for {name}); only kicks may"
-                    );
-                }
-                if !reached {
-                    if r.hits_ball && t == state.ball {
-                        return format!(
-                            "the ball is on {to}: running into it is a kick, written {from}-{to}/<ball's cell>"
-                        );
-                    }
-                    return format!("the way from {from} to {to} is blocked");
-                }
-                if KIND[t as usize] == goal_of(side.opponent()) {
-                    return format!(
-                        "a sage may pass through the opponent's goal area but not stop there ({to})"
-                    );
-                }
-                if !may_stop(&mover, f, t) {
-                    return format!("{name} would have more than one sage in its own goal area");
-                }
-                if r.kick.is_some() {
-                    return format!(
-                        "the sage runs into the ball: with kick_mode = StopBefore, stopping on {to} \
-                         in front of the ball is a kick, written {from}-{to}/<ball's cell>"
-                    );
-                }
-                "it is not a legal plain move".to_owned()
-            }
-            Some(b) => {
-                if !r.hits_ball {
-                    return format!(
-                        "the slide from {from} towards {to} does not run into the ball"
-                    );
-                }
-                let Some(k) = r.kick else {
-                    return format!(
-                        "the ball on {} cannot be kicked {dir}: on its first leg it must move and \
-                         meet another stone",
-                        square(state.ball)
-                    );
-                };
-                if k.kicker != t {
-                    let expected = square(k.kicker);
-                    return if stop_before && t == state.ball {
-                        format!(
-                            "with kick_mode = StopBefore the kicker stops in front of the ball, on {expected}"
-                        )
-                    } else {
-                        format!("this kicker ends on {expected}, not {to}")
-                    };
-                }
-                let cells: Vec<String> = k.finals.iter().map(|c| square(c).to_string()).collect();
-                let reachable = on_board(b).is_some_and(|c| k.finals.has(c));
-                if reachable {
-                    "it is not a legal kick".to_owned()
-                } else {
-                    format!(
-                        "the ball cannot stop on {b}; this kick may leave it on {}",
-                        cells.join(" ")
-                    )
-                }
-            }
+        if self.is_legal(state, mv) {
+            Ok(())
+        } else {
+            Err(self.reason(state, mv))
         }
     }
 
@@ -253,11 +293,49 @@ impl Game for SevenSages {
     }
 
     fn parse_position(&self, text: &str) -> Result<State, ParseError> {
-        crate::position::parse(text)
+        let mut state = crate::position::parse(text)?;
+        state.history.reserve_total(self.history_bound());
+        Ok(state)
+    }
+
+    fn key(&self, state: &State) -> u64 {
+        state.full_key()
+    }
+
+    fn history<'s>(&self, state: &'s State) -> &'s [u64] {
+        state.history.keys()
+    }
+
+    fn set_history(&self, state: &mut State, keys: &[u64]) -> Result<(), String> {
+        if keys.is_empty() {
+            return Ok(());
+        }
+        let mut history = Repetition::from_keys(
+            keys,
+            state.key(),
+            // The history is kept even with the rule off (0): then no count ends the game.
+            match self.options.repetition_limit {
+                0 => usize::MAX,
+                n => n as usize,
+            },
+            self.history_bound(),
+            state.outcome.is_finished(),
+        )?;
+        history.reserve_total(self.history_bound());
+        state.history = history;
+        Ok(())
     }
 
     fn diagram(&self, state: &State) -> String {
         crate::position::diagram(state)
+    }
+
+    fn picture(&self, state: &State) -> Picture {
+        crate::picture::picture(state)
+    }
+
+    fn move_path(&self, state: &State, mv: &Move) -> Vec<Point> {
+        crate::picture::move_path(&self.options, state, mv)
     }
 
     fn rule_book() -> RuleBook {

@@ -5,7 +5,7 @@ use board_kernel::Side;
 
 use crate::board::{Cell, FIELD, KIND, STEP, goal_of, is_goal};
 use crate::options::{Deviation, KickMode, Options, OwnGoal};
-use crate::pieces::Cells;
+use crate::pieces::{CellSet, Cells};
 
 /// Which cell kinds the ball may enter for a kicker of one side (indexed by kind).
 #[derive(Clone, Copy, Debug)]
@@ -73,8 +73,8 @@ pub(crate) fn kick(
         ball
     };
     let mut stones = sages;
-    stones.remove(from);
-    stones.insert(kicker);
+    stones.take(from);
+    stones.put(kicker);
 
     // First leg: the ball must move (unless StopBefore lets it pivot on F) and meet a stone.
     let mut c = ball;
@@ -86,7 +86,7 @@ pub(crate) fn kick(
                     let landing = next.wrapping_add(step);
                     if rules.enterable(landing) && !stones.has(landing) {
                         let mut finals = Cells::EMPTY;
-                        finals.insert(landing);
+                        finals.put(landing);
                         return Some(Kick { kicker, finals });
                     }
                 }
@@ -100,7 +100,7 @@ pub(crate) fn kick(
         c = next;
         if is_goal(KIND[c as usize]) {
             let mut finals = Cells::EMPTY;
-            finals.insert(c);
+            finals.put(c);
             return Some(Kick { kicker, finals });
         }
     };
@@ -128,7 +128,7 @@ pub(crate) fn kick(
             let mut c = pivot.wrapping_add(step);
             while rules.enterable(c) && !stones.has(c) {
                 moved = true;
-                finals.insert(c);
+                finals.put(c);
                 if is_goal(KIND[c as usize]) {
                     break;
                 }
@@ -147,7 +147,7 @@ pub(crate) fn kick(
             }
         }
         if first && (!moved || !rules.first_mandatory) {
-            finals.insert(pivot);
+            finals.put(pivot);
         }
         first = false;
         if top == 0 {
@@ -161,10 +161,113 @@ pub(crate) fn kick(
 
     if stop_before {
         // A ball back on its own cell is no kick (§4.2, §9.17).
-        finals.remove(ball);
+        finals.take(ball);
         if finals.is_empty() {
             return None;
         }
     }
     Some(Kick { kicker, finals })
+}
+
+/// The cells the ball passes through on a kick that ends on `target`: from its cell `ball`
+/// along the first leg to each pivot in turn and on to `target`, by the fewest pivots. For
+/// pictures of a kick; empty when `target` is not a final cell of the kick (`kick` with the
+/// same arguments says which are).
+pub(crate) fn ball_path(
+    rules: &BallRules,
+    sages: Cells,
+    from: Cell,
+    d: u8,
+    ball: Cell,
+    run: u32,
+    target: Cell,
+) -> Vec<Cell> {
+    let step = STEP[d as usize];
+    let stop_before = rules.stop_before && run >= 1;
+    let kicker = if stop_before {
+        ball.wrapping_sub(step)
+    } else {
+        ball
+    };
+    let mut stones = sages;
+    stones.take(from);
+    stones.put(kicker);
+    // The first leg, as in `kick`.
+    let mut c = ball;
+    let p1 = loop {
+        let next = c.wrapping_add(step);
+        if stones.has(next) {
+            if c == ball && !stop_before {
+                let landing = next.wrapping_add(step);
+                return if rules.lob && run == 0 && landing == target {
+                    vec![ball, landing]
+                } else {
+                    Vec::new()
+                };
+            }
+            break c;
+        }
+        if !rules.enterable(next) {
+            return Vec::new();
+        }
+        c = next;
+        if is_goal(KIND[c as usize]) {
+            return if c == target {
+                vec![ball, c]
+            } else {
+                Vec::new()
+            };
+        }
+    };
+    // Breadth first over (pivot, incoming direction), remembering where each came from.
+    let mut nodes: Vec<(Cell, u8, usize)> = vec![(p1, d, usize::MAX)];
+    let mut seen = std::collections::HashSet::new();
+    seen.insert((p1, d));
+    let chain = |nodes: &[(Cell, u8, usize)], mut i: usize, last: Cell| {
+        let mut cells = vec![last];
+        while i != usize::MAX {
+            cells.push(nodes[i].0);
+            i = nodes[i].2;
+        }
+        cells.push(ball);
+        cells.reverse();
+        cells.dedup();
+        cells
+    };
+    let mut i = 0;
+    while i < nodes.len() {
+        let (pivot, din, _) = nodes[i];
+        let first = i == 0;
+        let mut dirs = vec![(din + rules.turn) & 7, (din + 8 - rules.turn) & 7];
+        if first || rules.reverse_later {
+            dirs.push((din + 4) & 7);
+        }
+        let mut moved = false;
+        for e in dirs {
+            let step = STEP[e as usize];
+            let mut c = pivot.wrapping_add(step);
+            while rules.enterable(c) && !stones.has(c) {
+                moved = true;
+                if c == target {
+                    return chain(&nodes, i, c);
+                }
+                if is_goal(KIND[c as usize]) {
+                    break;
+                }
+                let next = c.wrapping_add(step);
+                if stones.has(next) {
+                    if seen.insert((c, e)) {
+                        nodes.push((c, e, i));
+                    }
+                    break;
+                }
+                c = next;
+            }
+        }
+        if first && (!moved || !rules.first_mandatory) && pivot == target {
+            return chain(&nodes, i, pivot);
+        }
+        i += 1;
+    }
+    Vec::new()
 }

@@ -5,98 +5,60 @@
 
 use board_kernel::{Square, SquareSet};
 
-use crate::board::{Cell, KIND, square};
+use crate::board::{Cell, KIND};
 
-/// A set of cell indices of the 16×16 frame.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub(crate) struct Cells(pub(crate) [u64; 4]);
+/// A set of cells: the kernel's [`SquareSet`], addressed by cell index in the hot loops
+/// through [`CellSet`].
+pub(crate) type Cells = SquareSet;
 
-impl Cells {
-    pub(crate) const EMPTY: Cells = Cells([0; 4]);
-
-    #[inline]
-    pub(crate) const fn has(self, c: Cell) -> bool {
-        (self.0[(c >> 6) as usize] >> (c & 63)) & 1 != 0
-    }
-
-    #[inline]
-    pub(crate) fn insert(&mut self, c: Cell) {
-        self.0[(c >> 6) as usize] |= 1 << (c & 63);
-    }
-
-    #[inline]
-    pub(crate) fn remove(&mut self, c: Cell) {
-        self.0[(c >> 6) as usize] &= !(1 << (c & 63));
-    }
-
-    #[inline]
-    pub(crate) fn union(self, other: Cells) -> Cells {
-        Cells([
-            self.0[0] | other.0[0],
-            self.0[1] | other.0[1],
-            self.0[2] | other.0[2],
-            self.0[3] | other.0[3],
-        ])
-    }
-
-    #[inline]
-    pub(crate) fn len(self) -> u32 {
-        self.0.iter().map(|w| w.count_ones()).sum()
-    }
-
-    #[inline]
-    pub(crate) fn is_empty(self) -> bool {
-        self.0 == [0; 4]
-    }
-
+/// Cell-index access to a set of cells.
+pub(crate) trait CellSet: Sized {
+    /// Whether the cell is in the set.
+    fn has(self, c: Cell) -> bool;
+    /// Adds the cell.
+    fn put(&mut self, c: Cell);
+    /// Removes the cell.
+    fn take(&mut self, c: Cell);
+    /// The number of cells.
+    fn size(self) -> u32;
     /// The number of cells of the set whose kind is `kind`.
-    pub(crate) fn count_kind(self, kind: u8) -> u32 {
-        self.iter().filter(|&c| KIND[c as usize] == kind).count() as u32
-    }
-
+    fn count_kind(self, kind: u8) -> u32;
     /// The cells in increasing index order (rank-major, a1 first).
-    pub(crate) fn iter(self) -> CellsIter {
-        CellsIter {
-            words: self.0,
-            word: 0,
-        }
-    }
-
-    pub(crate) fn to_square_set(self) -> SquareSet {
-        self.iter().map(square).collect()
-    }
+    fn cells(self) -> impl Iterator<Item = Cell>;
+    /// The set of the given cells.
+    fn of(cells: impl IntoIterator<Item = Cell>) -> Self;
 }
 
-impl FromIterator<Cell> for Cells {
-    fn from_iter<I: IntoIterator<Item = Cell>>(iter: I) -> Cells {
-        let mut set = Cells::EMPTY;
-        for c in iter {
-            set.insert(c);
+impl CellSet for SquareSet {
+    #[inline]
+    fn has(self, c: Cell) -> bool {
+        self.contains_index(usize::from(c))
+    }
+    #[inline]
+    fn put(&mut self, c: Cell) {
+        self.insert_index(usize::from(c));
+    }
+    #[inline]
+    fn take(&mut self, c: Cell) {
+        self.remove_index(usize::from(c));
+    }
+    #[inline]
+    fn size(self) -> u32 {
+        self.len() as u32
+    }
+    fn count_kind(self, kind: u8) -> u32 {
+        self.cells().filter(|&c| KIND[c as usize] == kind).count() as u32
+    }
+    #[inline]
+    fn cells(self) -> impl Iterator<Item = Cell> {
+        self.indices().map(|i| i as Cell)
+    }
+    fn of(cells: impl IntoIterator<Item = Cell>) -> Self {
+        let mut set = SquareSet::EMPTY;
+        for c in cells {
+            set.put(c);
         }
         set
-    }
-}
-
-/// Iterator over a [`Cells`] set.
-pub(crate) struct CellsIter {
-    words: [u64; 4],
-    word: usize,
-}
-
-impl Iterator for CellsIter {
-    type Item = Cell;
-
-    #[inline]
-    fn next(&mut self) -> Option<Cell> {
-        while self.word < 4 {
-            let w = self.words[self.word];
-            if w != 0 {
-                self.words[self.word] = w & (w - 1);
-                return Some((self.word as u32 * 64 + w.trailing_zeros()) as Cell);
-            }
-            self.word += 1;
-        }
-        None
     }
 }
 
@@ -139,13 +101,14 @@ mod tests {
     #[test]
     fn set_operations() {
         let mut s = Cells::EMPTY;
-        s.insert(0);
-        s.insert(200);
-        s.insert(70);
+        s.put(0);
+        s.put(200);
+        s.put(70);
         assert!(s.has(200) && s.has(70) && !s.has(71));
-        assert_eq!(s.iter().collect::<Vec<_>>(), vec![0, 70, 200]);
-        s.remove(70);
-        assert_eq!(s.len(), 2);
+        assert_eq!(s.cells().collect::<Vec<_>>(), vec![0, 70, 200]);
+        s.take(70);
+        assert_eq!(s.size(), 2);
         assert!(!s.is_empty());
+        assert_eq!(Cells::of([3, 5]).size(), 2);
     }
 }

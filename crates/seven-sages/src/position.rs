@@ -2,11 +2,12 @@
 
 use std::fmt;
 
-use board_kernel::{ParseError, Side};
+use board_kernel::text::{BoardField, Empties, Frame};
+use board_kernel::{ParseError, Side, TextKind};
 
 use crate::board::{FIELD, GOAL_BLACK, KIND, OUTSIDE, SIZE, goal_of, is_goal};
 use crate::end::{EndReason, Outcome, winner_on_score};
-use crate::pieces::{Cells, SAGES_PER_SIDE};
+use crate::pieces::{CellSet, Cells, SAGES_PER_SIDE};
 use crate::state::State;
 
 const FIELD_NAMES: [&str; 8] = [
@@ -22,38 +23,25 @@ const FIELD_NAMES: [&str; 8] = [
 
 impl fmt::Display for State {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut board = String::with_capacity(96);
-        let push_run = |board: &mut String, run: u8| {
-            if run >= 10 {
-                board.push('1');
-            }
-            if run > 0 {
-                board.push((b'0' + run % 10) as char);
-            }
+        const BOARD: BoardField = BoardField {
+            files: SIZE,
+            ranks: SIZE,
+            empties: Empties::Runs,
         };
-        for rank in (0..SIZE).rev() {
-            let mut run = 0;
-            for file in 0..SIZE {
-                let c = rank * 16 + file;
-                let letter = if c == self.ball {
-                    '*'
-                } else if self.sages[0].has(c) {
-                    'W'
-                } else if self.sages[1].has(c) {
-                    'B'
-                } else {
-                    run += 1;
-                    continue;
-                };
-                push_run(&mut board, run);
-                run = 0;
-                board.push(letter);
-            }
-            push_run(&mut board, run);
-            if rank > 0 {
-                board.push('/');
-            }
-        }
+        let mut board = BOARD.write(|sq, out| {
+            let c = crate::board::cell(sq);
+            let letter = if c == self.ball {
+                '*'
+            } else if self.sages[0].has(c) {
+                'W'
+            } else if self.sages[1].has(c) {
+                'B'
+            } else {
+                return false;
+            };
+            out.push(letter);
+            true
+        });
         board.push(' ');
         board.push(self.to_move.letter());
         for n in [
@@ -105,6 +93,7 @@ fn number(text: &str, field: usize, input: &str) -> Result<u32, ParseError> {
 /// Parses the one-line position text, checking every rule of §2.4. The state starts a fresh
 /// repetition history in which it has occurred once.
 pub(crate) fn parse(input: &str) -> Result<State, ParseError> {
+    ParseError::check_length(TextKind::Position, input)?;
     let bad = |reason: &str| ParseError::bad_position(input, reason);
     let fields: Vec<&str> = input.split(' ').collect();
     if input.is_empty() {
@@ -135,63 +124,26 @@ pub(crate) fn parse(input: &str) -> Result<State, ParseError> {
     }
     let mut sages = [Cells::EMPTY; 2];
     let mut balls = Vec::new();
-    for (i, rank_text) in ranks.iter().enumerate() {
-        let rank = SIZE - 1 - i as u8;
-        let at = |file: u8| {
-            if file < SIZE {
-                format!("rank {}, file {}", rank + 1, (b'a' + file) as char)
-            } else {
-                format!("rank {}", rank + 1)
-            }
-        };
-        let bytes = rank_text.as_bytes();
-        let mut file: u8 = 0;
-        let mut k = 0;
-        if bytes.is_empty() {
-            return Err(bad("an empty rank").at(at(SIZE)));
-        }
-        while k < bytes.len() {
-            let b = bytes[k];
-            if b.is_ascii_digit() {
-                let start = k;
-                while k < bytes.len() && bytes[k].is_ascii_digit() {
-                    k += 1;
-                }
-                let digits = &rank_text[start..k];
-                if digits.starts_with('0') {
-                    return Err(bad(
-                        "a run of empty cells is a number from 1 to 15 without leading zeros",
-                    )
-                    .at(at(file)));
-                }
-                let run: u32 = digits.parse().unwrap_or(u32::MAX);
-                if run > u32::from(SIZE - file.min(SIZE)) {
-                    return Err(bad("the rank describes more than 15 cells").at(at(SIZE)));
-                }
-                file += run as u8;
-                continue;
-            }
-            if file >= SIZE {
-                return Err(bad("the rank describes more than 15 cells").at(at(SIZE)));
-            }
-            let c = rank * 16 + file;
-            match b {
-                b'W' => sages[0].insert(c),
-                b'B' => sages[1].insert(c),
-                b'*' => balls.push(c),
-                _ => {
-                    let ch = rank_text[k..].chars().next().unwrap_or('?');
-                    return Err(bad(&format!(
-                        "unexpected `{ch}`: a cell is `W`, `B`, `*` or a run length"
-                    ))
-                    .at(at(file)));
-                }
-            }
-            file += 1;
-            k += 1;
-        }
-        if file != SIZE {
-            return Err(bad(&format!("the rank describes {file} cells, not 15")).at(at(SIZE)));
+    const BOARD: BoardField = BoardField {
+        files: SIZE,
+        ranks: SIZE,
+        empties: Empties::Runs,
+    };
+    let cells = BOARD
+        .read(fields[0], |text| match text.as_bytes()[0] {
+            b @ (b'W' | b'B' | b'*') => Ok((b, 1)),
+            _ => Err(format!(
+                "unexpected `{}`: a cell is `W`, `B`, `*` or a run length",
+                text.chars().next().unwrap_or('?')
+            )),
+        })
+        .map_err(|e| bad(&e.reason).at(e.at))?;
+    for (sq, piece) in cells {
+        let c = crate::board::cell(sq);
+        match piece {
+            b'W' => sages[0].put(c),
+            b'B' => sages[1].put(c),
+            _ => balls.push(c),
         }
     }
 
@@ -253,7 +205,7 @@ pub(crate) fn parse(input: &str) -> Result<State, ParseError> {
         } else {
             "Black"
         };
-        if own.len() > SAGES_PER_SIDE {
+        if own.size() > SAGES_PER_SIDE {
             return Err(bad(&format!("{name} has more than seven sages")).at(board));
         }
         if own.count_kind(goal_of(side.opponent())) > 0 {
@@ -303,45 +255,37 @@ pub(crate) fn parse(input: &str) -> Result<State, ParseError> {
         score: [white, black],
         since,
         outcome,
-        history: Vec::new(),
+        history: board_kernel::Repetition::new(),
     };
-    state.history.push(state.key());
+    state.restart_history();
     Ok(state)
 }
 
 /// The multi-line diagram of §2.3: `W`, `B`, `*`, `_` empty goal cell, `:` empty outside
 /// cell, `.` empty field cell; rank numbers on the left, file letters below.
 pub(crate) fn diagram(state: &State) -> String {
-    let mut out = String::new();
-    for rank in (0..SIZE).rev() {
-        if rank < 9 {
-            out.push(' ');
-        }
-        let number = rank + 1;
-        if number >= 10 {
-            out.push((b'0' + number / 10) as char);
-        }
-        out.push((b'0' + number % 10) as char);
-        for file in 0..SIZE {
-            let c = rank * 16 + file;
-            let ch = if c == state.ball {
-                '*'
-            } else if state.sages[0].has(c) {
-                'W'
-            } else if state.sages[1].has(c) {
-                'B'
-            } else {
-                match KIND[c as usize] {
-                    FIELD => '.',
-                    k if is_goal(k) => '_',
-                    _ => ':',
-                }
-            };
-            out.push(' ');
-            out.push(ch);
-        }
-        out.push('\n');
-    }
-    out += "   a b c d e f g h i j k l m n o";
-    out
+    const FRAME: Frame = Frame {
+        files: SIZE,
+        ranks: SIZE,
+        label_width: 2,
+        first_column: 3,
+        pitch: 2,
+    };
+    FRAME.draw(|sq, out| {
+        let c = crate::board::cell(sq);
+        out.push(if c == state.ball {
+            '*'
+        } else if state.sages[0].has(c) {
+            'W'
+        } else if state.sages[1].has(c) {
+            'B'
+        } else {
+            match KIND[c as usize] {
+                FIELD => '.',
+                k if is_goal(k) => '_',
+                _ => ':',
+            }
+        });
+        0
+    })
 }

@@ -1,26 +1,25 @@
 //! The game state of §2.4: board, side to move, counters, score, status and the repetition
 //! history.
 
-use board_kernel::{BySide, Side, Square, SquareSet};
-use serde::{Deserialize, Serialize};
+use board_kernel::{BySide, Repetition, Side, Square, SquareSet, zobrist};
 
 use crate::board::{BALL_START, BLACK_START, Cell, KIND, OFF, WHITE_START, cell, square};
 use crate::end::{Outcome, position_key};
-use crate::pieces::{Cells, Piece};
+use crate::pieces::{CellSet, Cells, Piece};
 
 /// A position of Seven Sages with everything the rules need to continue from it.
 ///
 /// It is small and cheap to clone: two 256-bit sets for the sages, the ball's cell, a few
 /// counters and the repetition history. That history holds one 64-bit key per ply played
 /// since the last point (the score is part of a position, so earlier positions can never
-/// recur), so a clone costs one small allocation.
+/// recur), reserved up to the per-point ply limit when the state is made, so playing a move
+/// never allocates.
 ///
-/// `Display` prints the one-line position text of §2.4; serde stores that text together with
-/// the repetition history.
+/// `Display` prints the one-line position text of §2.4; the game's snapshot adds the
+/// repetition history.
 ///
 /// ```
-/// use board_kernel::Game;
-/// use seven_sages::SevenSages;
+/// use seven_sages::{Game, SevenSages};
 /// let game = SevenSages::default();
 /// let start = game.initial_state();
 /// assert_eq!(
@@ -29,8 +28,7 @@ use crate::pieces::{Cells, Piece};
 /// );
 /// assert_eq!(start.ball().to_string(), "h8");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(try_from = "StateRepr")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
     pub(crate) sages: [Cells; 2],
     pub(crate) ball: Cell,
@@ -40,9 +38,16 @@ pub struct State {
     pub(crate) score: [u32; 2],
     pub(crate) since: u32,
     pub(crate) outcome: Outcome,
-    /// Position keys since the last point (or the start), the current one last.
-    pub(crate) history: Vec<u64>,
+    /// Repetition keys ([`State::key`]) since the last point (or the start), the current one
+    /// last.
+    pub(crate) history: Repetition,
 }
+
+const PLY_SALT: u64 = 0x0070_6c79;
+const PASSES_SALT: u64 = 0x7061_7373_6573;
+const SCORE_SALT: u64 = 0x7363_6f72_6573;
+const SINCE_SALT: u64 = 0x7369_6e63_6573;
+const OUTCOME_SALT: u64 = 0x6f75_7463_6f6d_6573;
 
 impl State {
     /// The initial position of §2.3, White to move.
@@ -57,31 +62,57 @@ impl State {
             score: [0, 0],
             since: 0,
             outcome: Outcome::Ongoing,
-            history: Vec::new(),
+            history: Repetition::new(),
         };
         state.reset_pieces();
-        state.history.push(state.key());
+        state.restart_history();
         state
+    }
+
+    /// Starts the repetition history afresh at the current position (the start, a point, a
+    /// parsed position).
+    pub(crate) fn restart_history(&mut self) {
+        let key = self.key();
+        self.history.restart(key);
     }
 
     /// Puts every sage and the ball back on their §2.3 cells.
     pub(crate) fn reset_pieces(&mut self) {
-        self.sages = [
-            WHITE_START.into_iter().collect(),
-            BLACK_START.into_iter().collect(),
-        ];
+        self.sages = [Cells::of(WHITE_START), Cells::of(BLACK_START)];
         self.ball = BALL_START;
     }
 
-    /// The repetition key of the position on the board.
-    pub(crate) fn key(&self) -> u64 {
+    /// The repetition key of the position on the board: the sages, the ball and the side to
+    /// move (the score is left out because the history restarts whenever it changes).
+    #[must_use]
+    pub fn key(&self) -> u64 {
         position_key(&self.sages, self.ball, self.to_move)
+    }
+
+    /// The Zobrist key of everything the position text says.
+    #[must_use]
+    pub fn full_key(&self) -> u64 {
+        let outcome = match self.outcome {
+            Outcome::Ongoing => 0,
+            Outcome::Finished { winner, reason } => {
+                1 + winner.map_or(0, |w| 1 + w.index() as u64) * 8 + reason as u64
+            }
+        };
+        self.key()
+            ^ zobrist::number(PLY_SALT, u64::from(self.ply))
+            ^ zobrist::number(PASSES_SALT, u64::from(self.passes))
+            ^ zobrist::number(
+                SCORE_SALT,
+                (u64::from(self.score[0]) << 32) | u64::from(self.score[1]),
+            )
+            ^ zobrist::number(SINCE_SALT, u64::from(self.since))
+            ^ zobrist::number(OUTCOME_SALT, outcome)
     }
 
     /// The cells of `side`'s sages.
     #[must_use]
     pub fn sages(&self, side: Side) -> SquareSet {
-        self.sages[side.index()].to_square_set()
+        self.sages[side.index()]
     }
 
     /// The ball's cell.
@@ -147,104 +178,12 @@ impl State {
     /// included.
     #[must_use]
     pub fn repetitions(&self) -> usize {
-        let key = self.key();
-        self.history.iter().filter(|&&k| k == key).count()
+        self.history.occurrences(self.key())
     }
-}
 
-/// The serde form: the position line plus the repetition history, whose keys are written as
-/// one string of 11 characters per key (6 bits each, from `0-9A-Za-z-_`, none of which JSON
-/// escapes): compact and quick to write and read back, since conformance checks and game
-/// records serialise states a lot.
-#[derive(Deserialize)]
-struct StateRepr {
-    position: String,
-    history: String,
-}
-
-const DIGITS: &[u8; 64] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
-
-/// The value of every digit, 255 for other bytes.
-static DIGIT_VALUE: [u8; 256] = {
-    let mut table = [255u8; 256];
-    let mut i = 0;
-    while i < 64 {
-        table[DIGITS[i] as usize] = i as u8;
-        i += 1;
-    }
-    table
-};
-
-/// Characters per key: 11 × 6 = 66 bits.
-const KEY_CHARS: usize = 11;
-
-impl Serialize for State {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let mut bytes = vec![0u8; self.history.len() * KEY_CHARS];
-        for (key, out) in self.history.iter().zip(bytes.chunks_exact_mut(KEY_CHARS)) {
-            for (i, b) in out.iter_mut().enumerate() {
-                *b = DIGITS[(key >> (60 - 6 * i)) as usize & 63];
-            }
-        }
-        let history = String::from_utf8(bytes).unwrap_or_default();
-        let mut out = serializer.serialize_struct("State", 2)?;
-        out.serialize_field("position", &self.to_string())?;
-        out.serialize_field("history", &history)?;
-        out.end()
-    }
-}
-
-impl TryFrom<StateRepr> for State {
-    type Error = board_kernel::ParseError;
-
-    fn try_from(repr: StateRepr) -> Result<State, Self::Error> {
-        let mut state = crate::position::parse(&repr.position)?;
-        let bad = || {
-            board_kernel::ParseError::bad_position(
-                &repr.position,
-                "the repetition history is a string of 11 digits (0-9A-Za-z-_) per position",
-            )
-            .at("history")
-        };
-        let bytes = repr.history.as_bytes();
-        if bytes.len() % KEY_CHARS != 0 {
-            return Err(bad());
-        }
-        if !bytes.is_empty() {
-            let mut history = Vec::with_capacity(bytes.len() / KEY_CHARS);
-            for chunk in bytes.chunks_exact(KEY_CHARS) {
-                let mut key = 0u64;
-                let mut invalid = 0u8;
-                for &b in chunk {
-                    let digit = DIGIT_VALUE[b as usize];
-                    invalid |= digit;
-                    key = key << 6 | u64::from(digit & 63);
-                }
-                // The first digit carries only the top 4 bits.
-                if invalid & 0xC0 != 0 || DIGIT_VALUE[chunk[0] as usize] > 15 {
-                    return Err(bad());
-                }
-                history.push(key);
-            }
-            state.history = history;
-        }
-        Ok(state)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn serde_keeps_the_history() {
-        let mut state = State::initial();
-        state.history = vec![0, u64::MAX, 0x0123_4567_89AB_CDEF, 1 << 63, 63];
-        let json = serde_json::to_string(&state).unwrap();
-        let back: State = serde_json::from_str(&json).unwrap();
-        assert_eq!(back, state);
-        let bad = json.replace("\"history\":\"", "\"history\":\"G");
-        assert!(serde_json::from_str::<State>(&bad).is_err());
+    /// The repetition history's keys, oldest first, the current position last.
+    #[must_use]
+    pub fn history(&self) -> &[u64] {
+        self.history.keys()
     }
 }

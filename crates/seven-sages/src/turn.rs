@@ -8,7 +8,7 @@ use crate::board::{Cell, KIND, OFF, STEP, goal_of, is_backward_diagonal, is_goal
 use crate::end::{EndReason, Outcome, winner_on_score};
 use crate::kick::{BallRules, kick};
 use crate::options::Options;
-use crate::pieces::Cells;
+use crate::pieces::{CellSet, Cells};
 use crate::state::State;
 
 /// One whole turn.
@@ -95,7 +95,7 @@ impl Mover {
         Mover {
             side,
             own,
-            all: own.union(state.sages[side.opponent().index()]),
+            all: own | state.sages[side.opponent().index()],
             own_goal,
             opp_goal: goal_of(side.opponent()),
             in_goal: own.count_kind(own_goal),
@@ -197,7 +197,7 @@ pub(crate) fn ray_moves(
     }
     if let Some(k) = ray.kick {
         let to = crate::board::square(k.kicker);
-        for b in k.finals.iter() {
+        for b in k.finals.cells() {
             emit(Move::Kick {
                 from: from_sq,
                 to,
@@ -210,7 +210,7 @@ pub(crate) fn ray_moves(
 /// Calls `emit` with every sage move of the side to move (no pass).
 pub(crate) fn sage_moves(options: &Options, state: &State, emit: &mut impl FnMut(Move)) {
     let mover = Mover::new(options, state);
-    for from in mover.own.iter() {
+    for from in mover.own.cells() {
         for d in 0..8 {
             ray_moves(&mover, state, from, d, emit);
         }
@@ -225,13 +225,13 @@ pub(crate) fn play(options: &Options, state: &mut State, mv: &Move) {
         Move::Pass => {}
         Move::Plain { from, to } => {
             let set = &mut state.sages[side.index()];
-            set.remove(crate::board::cell(from));
-            set.insert(crate::board::cell(to));
+            set.take(crate::board::cell(from));
+            set.put(crate::board::cell(to));
         }
         Move::Kick { from, to, ball } => {
             let set = &mut state.sages[side.index()];
-            set.remove(crate::board::cell(from));
-            set.insert(crate::board::cell(to));
+            set.take(crate::board::cell(from));
+            set.put(crate::board::cell(to));
             state.ball = crate::board::cell(ball);
             let kind = KIND[state.ball as usize];
             if is_goal(kind) {
@@ -258,9 +258,9 @@ pub(crate) fn play(options: &Options, state: &mut State, mv: &Move) {
             };
         } else {
             state.reset_pieces();
-            state.history.clear();
-            state.history.push(state.key());
         }
+        // A point is irreversible: no earlier position can come back.
+        state.restart_history();
         return;
     }
     state.since = state.since.saturating_add(1);
@@ -271,12 +271,10 @@ pub(crate) fn play(options: &Options, state: &mut State, mv: &Move) {
     };
     state.to_move = side.opponent();
     let key = state.key();
-    state.history.push(key);
+    let occurrences = state.history.push(key);
     let reason = if state.passes >= 2 {
         Some(EndReason::DoublePass)
-    } else if options.repetition_limit > 0
-        && state.history.iter().filter(|&&k| k == key).count() >= options.repetition_limit as usize
-    {
+    } else if options.repetition_limit > 0 && occurrences >= options.repetition_limit as usize {
         Some(EndReason::Repetition)
     } else if options.max_plies_per_point > 0 && state.since >= options.max_plies_per_point {
         Some(EndReason::MaxPlies)

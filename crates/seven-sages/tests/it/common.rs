@@ -1,5 +1,4 @@
 //! Helpers shared by the integration tests.
-#![allow(dead_code)]
 
 use board_kernel::{Game, GameOptions};
 use seven_sages::{Move, Options, SevenSages, State};

@@ -1,7 +1,7 @@
 //! Every worked example of the specification (§2.3, §2.4, §10), with the numbers, move lists
 //! and positions it gives.
 
-mod common;
+use crate::common;
 
 use board_kernel::{Game, Side, Status};
 use common::*;
@@ -393,7 +393,7 @@ fn example_3b_a_marked_ball_and_the_lob() {
             .collect();
         assert_eq!(kicks, ["h7-h8/h10"]);
         let mut after = s.clone();
-        g.apply_text(&mut after, "h7-h8/h10").unwrap();
+        g.play_text(&mut after, "h7-h8/h10").unwrap();
         assert_eq!(after.ball().to_string(), "h10");
         assert!(after.sages(Side::White).contains("h8".parse().unwrap()));
     }
@@ -485,7 +485,7 @@ fn example_5b_a_goal_on_the_first_leg_and_the_reset() {
         .collect();
     assert_eq!(kicks, ["g11-g13/g15+"]);
     assert_eq!(split(&g, &s), (181, 1));
-    g.apply_text(&mut s, "g11-g13/g15+").unwrap();
+    g.play_text(&mut s, "g11-g13/g15+").unwrap();
     assert_eq!(
         s.to_string(),
         "7B7/15/3B3B3B3/15/3B3B3B3/15/15/7*7/15/15/3W3W3W3/15/3W3W3W3/15/7W7 b 1 0 1 0 0 ongoing"
@@ -506,7 +506,7 @@ fn example_5b_the_deciding_goal_is_not_reset() {
     );
     let g = game(&[]);
     let mut s = position(&g, before);
-    g.apply_text(&mut s, "g11-g13/g15+").unwrap();
+    g.play_text(&mut s, "g11-g13/g15+").unwrap();
     assert_eq!(
         s.to_string(),
         "6*B7/15/3B2W4B3/2B9B2/3B7B3/15/15/15/15/15/3W11/15/3WW2W3W3/15/7W7 b 1 0 5 2 0 white_won_points"
@@ -639,11 +639,11 @@ fn example_8_own_goal() {
     assert_eq!(moves(&default, &s0).len(), 231);
     let mut tried = s0.clone();
     let own_goal = default.parse_move(&s0, "h4-h3/h1+").unwrap();
-    assert!(default.apply(&mut tried, &own_goal).is_err());
+    assert!(default.play(&mut tried, &own_goal).is_err());
     assert_eq!(tried, s0);
 
     let mut after = s.clone();
-    own.apply_text(&mut after, "h4-h3/h1+").unwrap();
+    own.play_text(&mut after, "h4-h3/h1+").unwrap();
     assert_eq!(
         after.to_string(),
         "7B7/15/3B3B3B3/15/3B3B3B3/15/15/7*7/15/15/3W3W3W3/15/3W3W3W3/15/7W7 w 1 0 0 1 0 ongoing"
@@ -652,7 +652,7 @@ fn example_8_own_goal() {
     // With Black on 4 points the own goal decides the game: no reset.
     let four = EXAMPLE_8.replace(" w 0 0 0 0 0 ongoing", " w 0 0 0 4 0 ongoing");
     let mut s4 = position(&own, &four);
-    own.apply_text(&mut s4, "h4-h3/h1+").unwrap();
+    own.play_text(&mut s4, "h4-h3/h1+").unwrap();
     assert_eq!(s4.score().black, 5);
     assert_eq!(s4.score().white, 0);
     assert_eq!(s4.ball().to_string(), "h1");

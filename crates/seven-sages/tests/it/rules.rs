@@ -2,7 +2,7 @@
 //! every option changes what the spec says it changes; bad input is rejected and changes
 //! nothing.
 
-mod common;
+use crate::common;
 
 use board_kernel::{Game, GameOptions, MoveError, Side, Status};
 use common::*;
@@ -25,7 +25,7 @@ fn legal(g: &SevenSages, s: &State, text: &str) -> bool {
 /// Asserts that `text` is rejected with a reason containing `words`, leaving `s` unchanged.
 fn rejected(g: &SevenSages, s: &State, text: &str, words: &str) {
     let mut tried = s.clone();
-    match g.apply_text(&mut tried, text) {
+    match g.play_text(&mut tried, text) {
         Ok(_) => panic!("{text} was accepted"),
         Err(e) => {
             let msg = e.to_string();
@@ -40,7 +40,7 @@ fn rejected(g: &SevenSages, s: &State, text: &str, words: &str) {
 
 fn play(g: &SevenSages, s: &mut State, line: &[&str]) {
     for m in line {
-        g.apply_text(s, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        g.play_text(s, m).unwrap_or_else(|e| panic!("{m}: {e}"));
     }
 }
 
@@ -419,10 +419,13 @@ fn points_to_win_decides_when_the_game_ends() {
     assert!(s.to_string().ends_with("b 1 0 1 0 0 white_won_points"));
     rejected(&one, &s, "d3-d4", "over");
     let mut tried = s.clone();
-    assert_eq!(
-        one.apply_text(&mut tried, "d3-d4"),
-        Err(MoveError::GameOver)
-    );
+    assert!(matches!(
+        one.play_text(&mut tried, "d3-d4"),
+        Err(MoveError::Illegal {
+            illegal: board_kernel::Illegal::GameOver,
+            ..
+        })
+    ));
     let five = game(&[]);
     let mut s = position(&five, EX5B);
     play(&five, &mut s, &["g11-g13/g15+"]);
@@ -623,7 +626,7 @@ fn bad_move_texts_are_rejected() {
         "d3–d4",
     ] {
         let mut tried = s.clone();
-        match g.apply_text(&mut tried, bad) {
+        match g.play_text(&mut tried, bad) {
             Err(MoveError::Parse(e)) => assert!(!e.reason.is_empty()),
             other => panic!("{bad:?}: {other:?}"),
         }
@@ -632,7 +635,7 @@ fn bad_move_texts_are_rejected() {
     // Well-formed moves that make no sense are illegal, not panics.
     for odd in ["o15-a1", "a1-o15/h8", "h8-h9", "o1-o2/o3"] {
         let mut tried = s.clone();
-        assert!(g.apply_text(&mut tried, odd).is_err(), "{odd}");
+        assert!(g.play_text(&mut tried, odd).is_err(), "{odd}");
         assert_eq!(tried, s);
     }
     let off_board = Move::Kick {
@@ -641,7 +644,7 @@ fn bad_move_texts_are_rejected() {
         ball: "a16".parse().unwrap(),
     };
     let mut tried = s.clone();
-    assert!(g.apply(&mut tried, &off_board).is_err());
+    assert!(g.play(&mut tried, &off_board).is_err());
     assert_eq!(tried, s);
 }
 
@@ -734,14 +737,16 @@ fn position_texts_round_trip_and_accept_every_status() {
     }
     let won = "6*B7/15/3B2W4B3/2B9B2/3B7B3/15/15/15/15/15/3W11/15/3WW2W3W3/15/7W7 b 1 0 5 2 0 white_won_points";
     assert_eq!(position(&g, won).to_string(), won);
-    let json = serde_json::to_string(&position(&g, won)).unwrap();
-    let back: State = serde_json::from_str(&json).unwrap();
+    // The serde form of a state is its snapshot, read back through the parser's checks.
+    let json = serde_json::to_string(&g.snapshot(&position(&g, won))).unwrap();
+    let back: State = g.restore(&serde_json::from_str(&json).unwrap()).unwrap();
     assert_eq!(back.to_string(), won);
-    assert!(serde_json::from_str::<State>(r#"{"position":"x","history":""}"#).is_err());
+    let snapshot = |json: &str| serde_json::from_str::<board_kernel::Snapshot>(json);
     assert!(
-        serde_json::from_str::<State>(&format!(r#"{{"position":"{won}","history":"xyz"}}"#))
+        g.restore(&snapshot(r#"{"position":"x"}"#).unwrap())
             .is_err()
     );
+    assert!(snapshot(&format!(r#"{{"position":"{won}","history":["xyz"]}}"#)).is_err());
 }
 
 #[test]
@@ -810,7 +815,7 @@ fn mutated_texts_never_panic_and_accepted_lines_print_back_unchanged() {
                         "{t} → {printed}"
                     );
                     let mut tried = start.clone();
-                    let _ = g.apply(&mut tried, &m);
+                    let _ = g.play(&mut tried, &m);
                 }
             }
         }

@@ -2,7 +2,7 @@
 //! §4.1, §4.2 and its pseudocode, with every option) written only against the public API,
 //! compared with the engine's move generator on positions from random games.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeSet, HashSet};
 

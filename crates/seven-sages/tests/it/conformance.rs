@@ -1,6 +1,6 @@
 //! The kernel's conformance suite over seeded random games, with Seven Sages' own invariants.
 
-mod common;
+use crate::common;
 
 use std::time::Instant;
 
@@ -86,7 +86,10 @@ fn invariant(game: &SevenSages, s: &State) -> Result<(), String> {
     Ok(())
 }
 
-const GAMES: usize = 1_000;
+/// Games per half of the default series: 1,000 in CI's heavy step, 100 in a quick run.
+fn games() -> usize {
+    board_kernel::testing::scale(100, 1_000)
+}
 
 fn config(games: usize, seed: u64) -> Config {
     Config {
@@ -108,14 +111,15 @@ fn config(games: usize, seed: u64) -> Config {
 fn default_series(seed: u64) {
     let g = game(&[]);
     let t = Instant::now();
-    let stats = check_with(&g, &config(GAMES, seed), invariant);
-    assert_eq!(stats.games, GAMES as u64);
+    let stats = check_with(&g, &config(games(), seed), invariant);
+    assert_eq!(stats.games, games() as u64);
     assert_eq!(stats.unfinished, 0);
     assert!(stats.wins.white > 0 && stats.wins.black > 0 && stats.draws > 0);
     eprintln!("{} in {:?}", stats.summary("White", "Black"), t.elapsed());
 }
 
-// 2 × 1,000 games under the default options, as two tests so that they run in parallel.
+// 2 × 1,000 games under the default options (2 × 100 in a quick run), as two tests so that
+// they run in parallel.
 #[test]
 fn conformance_default_options_first_half() {
     default_series(0x5A6E);
@@ -152,6 +156,8 @@ fn conformance_variants() {
         ),
     ] {
         let g = game(options);
+        let games: usize = games;
+        let games = board_kernel::testing::scale(games.div_ceil(4), games);
         let mut c = config(games, 0xBA11);
         if g.options().max_plies_per_point == 0 {
             c.max_plies = 1_000_000;
@@ -159,6 +165,7 @@ fn conformance_variants() {
         let t = Instant::now();
         let stats = check_with(&g, &c, invariant);
         assert_eq!(stats.unfinished, 0, "{options:?}");
+        assert_eq!(stats.games as usize, games, "{options:?}");
         eprintln!(
             "{options:?}: {} in {:?}",
             stats.summary("White", "Black"),

@@ -27,7 +27,7 @@ fn every_rule_book_setup_replays() {
             "{caption}: the position text does not round-trip"
         );
         for mv in setup.moves {
-            game.apply_text(&mut state, mv)
+            game.play_text(&mut state, mv)
                 .unwrap_or_else(|e| panic!("{caption}: {mv}: {e}"));
         }
         count += 1;

@@ -1,6 +1,6 @@
 //! The regression figures of §4.4 (default options, initial position).
 
-mod common;
+use crate::common;
 
 use board_kernel::Game;
 use board_kernel::perft::{perft, perft_divide};
@@ -14,6 +14,16 @@ fn perft_from_the_initial_position() {
     assert_eq!(perft(&g, &start, 1), 173);
     assert_eq!(perft(&g, &start, 2), 29_554);
     assert_eq!(perft(&g, &start, 3), 5_406_204);
+}
+
+/// Depth 4 (980 M leaves) runs in CI's heavy step (`TOWERS_HEAVY=1`).
+#[test]
+fn heavy_perft_depth_4() {
+    if !board_kernel::testing::heavy("heavy_perft_depth_4") {
+        return;
+    }
+    let g = game(&[]);
+    assert_eq!(perft(&g, &g.initial_state(), 4), 979_817_435);
 }
 
 #[test]

@@ -1,0 +1,125 @@
+//! The position as a picture (§2): the 15×15 field with the two goal areas and the outside
+//! margin shaded, the sages (White and Black discs) and the ball; a kick is drawn as the
+//! kicker's slide followed by the ball's path through its pivots.
+
+use board_kernel::picture::{Cell, Label, Pattern, Picture, Piece, PieceKind, Point, Rgb, Shape};
+use board_kernel::{Side, Square};
+
+use crate::board::{CellKind, SIZE, cell, dir_index, square};
+use crate::kick::ball_path;
+use crate::options::Options;
+use crate::turn::{Mover, ray};
+use crate::{Move, State};
+
+const FIELD: Rgb = Rgb(0x7c, 0xb3, 0x6a);
+const OUTSIDE: Rgb = Rgb(0xc9, 0xc2, 0xad);
+const GOAL: Rgb = Rgb(0xf2, 0xf0, 0xe6);
+
+fn point(sq: Square) -> Point {
+    Point::new(sq.file(), sq.rank())
+}
+
+/// The picture of `state`.
+pub(crate) fn picture(state: &State) -> Picture {
+    let mut picture = Picture {
+        columns: SIZE,
+        rows: SIZE,
+        files: (0..SIZE)
+            .map(|i| Label {
+                index: i,
+                text: char::from(b'a' + i).to_string(),
+            })
+            .collect(),
+        ranks: (0..SIZE)
+            .map(|i| Label {
+                index: i,
+                text: (i + 1).to_string(),
+            })
+            .collect(),
+        ..Picture::default()
+    };
+    for rank in 0..SIZE {
+        for file in 0..SIZE {
+            let sq = Square::at(file, rank);
+            let (fill, pattern) = match CellKind::of(sq) {
+                CellKind::Field => (FIELD, None),
+                CellKind::Outside | CellKind::OffBoard => (OUTSIDE, Some(Pattern::Hatched)),
+                CellKind::Goal(_) => (GOAL, Some(Pattern::Dot)),
+            };
+            picture.cells.push(Cell {
+                at: point(sq),
+                name: sq.to_string(),
+                fill,
+                pattern,
+            });
+        }
+    }
+    for side in Side::ALL {
+        let (fill, name) = match side {
+            Side::White => (Rgb::WHITE, "White sage"),
+            Side::Black => (Rgb::BLACK, "Black sage"),
+        };
+        for sq in state.sages(side) {
+            picture.pieces.push(Piece {
+                at: point(sq),
+                kind: PieceKind::Token {
+                    shape: Shape::Circle,
+                    fill,
+                    stroke: Rgb::BLACK,
+                    letter: Some(if side == Side::White { "W" } else { "B" }.to_owned()),
+                },
+                name: name.to_owned(),
+            });
+        }
+    }
+    picture.pieces.push(Piece {
+        at: point(state.ball()),
+        kind: PieceKind::Ball {
+            fill: Rgb(0xff, 0xd5, 0x4f),
+        },
+        name: "the ball".to_owned(),
+    });
+    picture.legend = vec![
+        (GOAL, "goal areas".to_owned()),
+        (OUTSIDE, "outside (no ball)".to_owned()),
+    ];
+    picture
+}
+
+/// The cells a move passes through: a plain move's two cells; a kick's start, the kicker's
+/// final cell, then the ball's path through its pivots to where it stops; nothing for a pass.
+pub(crate) fn move_path(options: &Options, state: &State, mv: &Move) -> Vec<Point> {
+    match *mv {
+        Move::Pass => Vec::new(),
+        Move::Plain { from, to } => vec![point(from), point(to)],
+        Move::Kick { from, to, ball } => {
+            let mut path = vec![point(from), point(to)];
+            let Some((dir, _)) = from.line_to(to).or_else(|| from.line_to(state.ball())) else {
+                path.push(point(ball));
+                return path;
+            };
+            let mover = Mover::new(options, state);
+            let d = dir_index(dir);
+            let slide = ray(&mover, state, cell(from), d);
+            let cells = ball_path(
+                &mover.rules,
+                mover.all,
+                cell(from),
+                d,
+                cell(state.ball()),
+                slide.len as u32,
+                cell(ball),
+            );
+            if cells.is_empty() {
+                path.push(point(ball));
+            }
+            for c in cells {
+                let p = point(square(c));
+                if path.last() != Some(&p) {
+                    path.push(p);
+                }
+            }
+            path
+        }
+    }
+}
