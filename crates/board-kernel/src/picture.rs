@@ -825,43 +825,57 @@ impl<'a> Renderer<'a> {
     }
 
     fn stack(&self, out: &mut String, at: Point, stones: &[Rgb]) {
-        if stones.is_empty() {
-            return;
-        }
-        let (x, y) = self.corner(at);
         let c = self.cell;
-        // At most eight tiers are drawn (the top ones); the height is written as a number.
-        const SHOWN: usize = 8;
-        let shown = &stones[stones.len().saturating_sub(SHOWN)..];
-        let tier = (c * 0.62 / shown.len() as f64).min(c * 0.24);
-        let width = c * 0.62;
-        let left = x + (c - width) / 2.0;
-        let bottom = y + c * 0.84;
-        for (i, stone) in shown.iter().enumerate() {
-            let top = bottom - tier * (i as f64 + 1.0);
-            let _ = writeln!(
-                out,
-                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{}\" fill=\"{stone}\" stroke=\"{}\" stroke-width=\"{}\"/>",
-                Num(left),
-                Num(top),
-                Num(width),
-                Num(tier),
-                Num((tier / 2.0).min(c * 0.08)),
-                Rgb::BLACK,
-                Num(c / 48.0)
-            );
-        }
-        if stones.len() > 1 {
-            let _ = writeln!(
-                out,
-                "<text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"end\" fill=\"{}\" stroke=\"#ffffff\" stroke-width=\"{}\" paint-order=\"stroke\">{}</text>",
-                Num(x + c * 0.96),
-                Num(y + c * 0.3),
-                Num(c * 0.28),
-                Rgb::BLACK,
-                Num(c / 16.0),
-                stones.len()
-            );
+        match stones {
+            [] => {}
+            // A single stone, seen from above: a disc.
+            [stone] => {
+                let (x, y) = self.centre(at);
+                let _ = writeln!(
+                    out,
+                    "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{stone}\" stroke=\"{}\" stroke-width=\"{}\"/>",
+                    Num(x),
+                    Num(y),
+                    Num(c * 0.3),
+                    Rgb::BLACK,
+                    Num(c / 24.0)
+                );
+            }
+            // A stack, seen from the side: a tier per stone, bottom first (at most eight, the
+            // top ones), with the height written beside it.
+            _ => {
+                let (x, y) = self.corner(at);
+                const SHOWN: usize = 8;
+                let shown = &stones[stones.len().saturating_sub(SHOWN)..];
+                let tier = (c * 0.66 / shown.len() as f64).min(c * 0.22);
+                let width = c * 0.72;
+                let left = x + (c - width) / 2.0;
+                let bottom = y + c * 0.86;
+                for (i, stone) in shown.iter().enumerate() {
+                    let top = bottom - tier * (i as f64 + 1.0);
+                    let _ = writeln!(
+                        out,
+                        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{}\" fill=\"{stone}\" stroke=\"{}\" stroke-width=\"{}\"/>",
+                        Num(left),
+                        Num(top),
+                        Num(width),
+                        Num(tier),
+                        Num((tier / 2.0).min(c * 0.08)),
+                        Rgb::BLACK,
+                        Num(c / 40.0)
+                    );
+                }
+                let _ = writeln!(
+                    out,
+                    "<text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"end\" fill=\"{}\" stroke=\"#ffffff\" stroke-width=\"{}\" paint-order=\"stroke\">{}</text>",
+                    Num(x + c * 0.97),
+                    Num(y + c * 0.27),
+                    Num(c * 0.26),
+                    Rgb::BLACK,
+                    Num(c / 16.0),
+                    stones.len()
+                );
+            }
         }
     }
 

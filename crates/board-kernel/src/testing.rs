@@ -132,10 +132,9 @@ impl std::str::FromStr for Take {
     type Err = ParseError;
     fn from_str(text: &str) -> Result<Take, ParseError> {
         ParseError::check_length(TextKind::Move, text)?;
-        match text.parse() {
-            Ok(n) if n > 0 => Ok(Take(n)),
-            _ => Err(ParseError::bad_move(text, "expected a positive number")),
-        }
+        text.parse()
+            .map(Take)
+            .map_err(|_| ParseError::bad_move(text, "expected a number"))
     }
 }
 

@@ -4,7 +4,9 @@
 //! `K`, a Queen a diamond with `Q`, a Courtier a disc with `C`, a united King and Queen a
 //! crown with `KQ`; Red's are red, Blue's blue.
 
-use board_kernel::picture::{Cell, Label, Pattern, Picture, Piece, PieceKind, Point, Rgb, Shape};
+use board_kernel::picture::{
+    Cell, Label, Mark, Pattern, Picture, Piece, PieceKind, Point, Rgb, Shape,
+};
 use board_kernel::{Side, Square};
 
 use crate::board::{CENTRE, SIZE, exists, in_court};
@@ -78,6 +80,12 @@ pub(crate) fn picture(game: &QueensCourtiers, state: &State) -> Picture {
                 && crate::Royal::ALL
                     .into_iter()
                     .any(|r| r.side == side && checked.contains(r) && state.board().royal(r) == sq);
+            if paralysed {
+                picture.marks.push(Mark::Highlight {
+                    at: point(sq),
+                    colour: Rgb::PATH,
+                });
+            }
             picture.pieces.push(Piece {
                 at: point(sq),
                 kind: PieceKind::Token {
@@ -99,6 +107,7 @@ pub(crate) fn picture(game: &QueensCourtiers, state: &State) -> Picture {
         (BLUE, "Blue (lower case)".to_owned()),
         (COURT, "Court".to_owned()),
         (COURSE, "Course".to_owned()),
+        (Rgb::PATH, "checked Royal (outlined)".to_owned()),
     ];
     picture
 }

@@ -114,7 +114,7 @@ pub fn rule_book() -> RuleBook {
             limit: 40,
         },
         Block::LegalMoves {
-            caption: "Example 7 with second_part_capture = false: 10 turns",
+            caption: "Example 7 with second_part_capture = off: 10 turns",
             setup: Setup {
                 options: &[("second_part_capture", "false")],
                 position: Some(EXAMPLE_7),
@@ -123,7 +123,7 @@ pub fn rule_book() -> RuleBook {
             limit: 40,
         },
         Block::LegalMoves {
-            caption: "Example 7 with allow_return_double_move = true: 14 turns",
+            caption: "Example 7 with allow_return_double_move = on: 14 turns",
             setup: Setup {
                 options: &[("allow_return_double_move", "true")],
                 position: Some(EXAMPLE_7),

@@ -79,12 +79,12 @@ pub(crate) fn rule_book() -> RuleBook {
             setup: Setup::moves(&["h5-h8/b9"]),
         },
         Block::LegalMoves {
-            caption: "Example 1 with first_bounce_mandatory = false: 26 kicks (adds h5-h8/h10)",
+            caption: "Example 1 with first_bounce_mandatory = off: 26 kicks (adds h5-h8/h10)",
             setup: line(&[("first_bounce_mandatory", "false")], None, &[]),
             limit: 40,
         },
         Block::LegalMoves {
-            caption: "Example 1 with reverse_on_later_bounces = true: 26 kicks (adds h5-h8/h10)",
+            caption: "Example 1 with reverse_on_later_bounces = on: 26 kicks (adds h5-h8/h10)",
             setup: line(&[("reverse_on_later_bounces", "true")], None, &[]),
             limit: 40,
         },
@@ -111,7 +111,7 @@ pub(crate) fn rule_book() -> RuleBook {
             setup: line(&[], Some(EXAMPLE_2), &["f10-f12/g15+"]),
         },
         Block::LegalMoves {
-            caption: "Example 2 with first_bounce_mandatory = false: f14 is a fourth outcome",
+            caption: "Example 2 with first_bounce_mandatory = off: f14 is a fourth outcome",
             setup: at(&[("first_bounce_mandatory", "false")], EXAMPLE_2),
             limit: 40,
         },
@@ -128,7 +128,7 @@ pub(crate) fn rule_book() -> RuleBook {
             limit: 40,
         },
         Block::Line {
-            caption: "Example 3b with lob = true: h7-h8/h10 lobs the ball over h9 (143 moves)",
+            caption: "Example 3b with lob = on: h7-h8/h10 lobs the ball over h9 (143 moves)",
             setup: line(&[("lob", "true")], Some(EXAMPLE_3B), &["h7-h8/h10"]),
         },
         Block::LegalMoves {

@@ -1,7 +1,6 @@
 //! `towers play`: a game in the terminal between people and computer players, and the game
 //! record it can save.
 
-use std::fmt::Write as _;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::str::FromStr;
