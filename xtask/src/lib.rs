@@ -154,11 +154,7 @@ fn render_options(out: &mut String, game: &dyn DynGame) {
     }
     *out += "| option | values | default | meaning |\n|---|---|---|---|\n";
     for o in info {
-        let aliases: String = o
-            .aliases
-            .iter()
-            .map(|a| format!(" (also `{a}`)"))
-            .collect();
+        let aliases: String = o.aliases.iter().map(|a| format!(" (also `{a}`)")).collect();
         let _ = writeln!(
             out,
             "| `{}`{aliases} | {} | `{}` | {} |",

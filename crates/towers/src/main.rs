@@ -8,6 +8,7 @@ use board_kernel::options::split_setting;
 use clap::{Args, Parser, Subcommand};
 use towers::registry;
 
+mod conformance;
 mod measure;
 mod play;
 mod replay;
@@ -76,6 +77,9 @@ enum Command {
     },
     /// Perft depth by depth with times, then statistics of seeded random games.
     Measure(measure::MeasureArgs),
+    /// Check the game against the contract over many seeded random games (the kernel's
+    /// conformance suite), on several threads.
+    Conformance(conformance::ConformanceArgs),
     /// Print the legal moves of a position, one a line, sorted.
     Moves {
         #[command(flatten)]
@@ -232,6 +236,7 @@ fn run(command: Command) -> Result<(), String> {
             }
         }
         Command::Measure(args) => measure::run(&args)?,
+        Command::Conformance(args) => conformance::run(&args)?,
         Command::Moves { game } => {
             let (_, state) = game.start()?;
             let mut moves = state.legal_moves();
