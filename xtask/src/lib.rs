@@ -45,7 +45,49 @@ pub fn generated_docs() -> Result<Vec<(PathBuf, String)>, String> {
         );
     }
     docs.push((PathBuf::from("docs/rules/README.md"), index));
+    for game in registry::all() {
+        for (name, svg) in showcase_pictures(game.as_ref())? {
+            docs.push((PathBuf::from("docs/rules/img").join(name), svg));
+        }
+    }
     Ok(docs)
+}
+
+/// The seed and length of the seeded random game whose position is each game's mid-game
+/// picture.
+pub const MIDGAME_SEED: u64 = 7;
+/// Plies of the mid-game picture's random game (fewer if it ends sooner).
+pub const MIDGAME_PLIES: usize = 24;
+
+/// The state after the seeded random game of the mid-game picture, with the marks of its
+/// last move.
+pub fn midgame(game: &dyn DynGame) -> Result<(Box<dyn DynState>, Vec<Mark>), String> {
+    let mut rng = board_kernel::SplitMix64::new(MIDGAME_SEED);
+    let mut state = game.initial_state();
+    let mut marks = Vec::new();
+    for _ in 0..MIDGAME_PLIES {
+        let moves = state.legal_moves();
+        let Some(mv) = rng.choose(&moves) else { break };
+        marks = state.move_marks(mv).map_err(|e| e.to_string())?;
+        state.play(mv).map_err(|e| e.to_string())?;
+    }
+    Ok((state, marks))
+}
+
+/// Each game's initial and mid-game pictures: `<game>-initial.svg`, `<game>-midgame.svg`.
+pub fn showcase_pictures(game: &dyn DynGame) -> Result<Vec<(String, String)>, String> {
+    let style = SvgStyle::default();
+    let (mid, marks) = midgame(game)?;
+    Ok(vec![
+        (
+            format!("{}-initial.svg", game.name()),
+            game.initial_state().svg(&[], &style),
+        ),
+        (
+            format!("{}-midgame.svg", game.name()),
+            mid.svg(&marks, &style),
+        ),
+    ])
 }
 
 /// A realised setup: the game, the state reached, and the moves played (canonical texts).

@@ -414,12 +414,16 @@ impl<'a> Renderer<'a> {
 
     fn cells(&self, out: &mut String) {
         let c = self.cell;
-        out.push_str("<g class=\"board\">\n");
+        let _ = writeln!(
+            out,
+            "<g class=\"board\" stroke=\"#5a4a3a\" stroke-width=\"{}\">",
+            Num(c / 48.0)
+        );
         for cell in &self.picture.cells {
             let (x, y) = self.corner(cell.at);
             let _ = writeln!(
                 out,
-                "<rect class=\"cell\" data-at=\"{},{}\" data-name=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" stroke=\"#5a4a3a\" stroke-width=\"{}\"/>",
+                "<rect class=\"cell\" data-at=\"{},{}\" data-name=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>",
                 cell.at.col,
                 cell.at.row,
                 escape(&cell.name),
@@ -427,8 +431,7 @@ impl<'a> Renderer<'a> {
                 Num(y),
                 Num(c),
                 Num(c),
-                cell.fill,
-                Num(c / 48.0)
+                cell.fill
             );
             let ink = cell.fill.ink();
             match cell.pattern {

@@ -17,6 +17,8 @@ const RED: Rgb = Rgb(0xc6, 0x28, 0x28);
 const BLUE: Rgb = Rgb(0x1e, 0x5a, 0xb4);
 const COURT: Rgb = Rgb(0xf3, 0xe6, 0xc4);
 const COURSE: Rgb = Rgb(0xd8, 0xc3, 0x96);
+/// The outline of a checked (paralysed) Royal: apart from both sides' colours and the path.
+const CHECKED: Rgb = Rgb(0x8e, 0x24, 0xaa);
 /// The decorative points that outline the Court (§2.2).
 const MARKED: [&str; 8] = ["d4", "h4", "l4", "d8", "l8", "d12", "h12", "l12"];
 
@@ -83,7 +85,7 @@ pub(crate) fn picture(game: &QueensCourtiers, state: &State) -> Picture {
             if paralysed {
                 picture.marks.push(Mark::Highlight {
                     at: point(sq),
-                    colour: Rgb::PATH,
+                    colour: CHECKED,
                 });
             }
             picture.pieces.push(Piece {
@@ -107,7 +109,7 @@ pub(crate) fn picture(game: &QueensCourtiers, state: &State) -> Picture {
         (BLUE, "Blue (lower case)".to_owned()),
         (COURT, "Court".to_owned()),
         (COURSE, "Course".to_owned()),
-        (Rgb::PATH, "checked Royal (outlined)".to_owned()),
+        (CHECKED, "checked Royal (outlined)".to_owned()),
     ];
     picture
 }
