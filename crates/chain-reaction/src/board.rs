@@ -325,10 +325,10 @@ impl Board {
     #[inline]
     #[must_use]
     pub fn content(&self, spot: Spot) -> Content {
-        if let Some(t) = self.tower {
-            if t.cell == spot {
-                return Content::Tower(t);
-            }
+        if let Some(t) = self.tower
+            && t.cell == spot
+        {
+            return Content::Tower(t);
         }
         let bit = spot.bit();
         if self.singles[0] & bit != 0 {

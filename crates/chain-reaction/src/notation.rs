@@ -333,22 +333,22 @@ fn read_move(text: &str) -> Result<Move, String> {
     }
     let mut mv = Move::EMPTY;
     let mut body = &tokens[..];
-    if let Some(first) = body.first() {
-        if first.starts_with('=') {
-            mv.placement = Some(replacement(first, "the placement")?);
-            body = &body[1..];
-        }
+    if let Some(first) = body.first()
+        && first.starts_with('=')
+    {
+        mv.placement = Some(replacement(first, "the placement")?);
+        body = &body[1..];
     }
-    if let Some(last) = body.last() {
-        if let Some(rest) = last.strip_prefix('!') {
-            let replace = if rest.is_empty() {
-                None
-            } else {
-                Some(replacement(rest, "`!`")?)
-            };
-            mv.penalty = Some(Penalty { replace });
-            body = &body[..body.len() - 1];
-        }
+    if let Some(last) = body.last()
+        && let Some(rest) = last.strip_prefix('!')
+    {
+        let replace = if rest.is_empty() {
+            None
+        } else {
+            Some(replacement(rest, "`!`")?)
+        };
+        mv.penalty = Some(Penalty { replace });
+        body = &body[..body.len() - 1];
     }
     if body.is_empty() && mv.penalty.is_none() {
         return Err("a turn needs at least one segment or the penalty `!`".to_owned());

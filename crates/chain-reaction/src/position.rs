@@ -391,15 +391,16 @@ pub(crate) fn parse(text: &str, options: &Options) -> Result<State, ParseError> 
     }
     let drawn = options.max_plies != 0 && plies >= u64::from(options.max_plies);
     let finished = won_w || won_b || drawn;
-    if let Some(t) = tower {
-        if !finished && t.owner() != to_move {
-            return Err(bad(format!(
-                "tower of the side not to move: the tower on {} is {}'s, but {} is to move",
-                t.cell,
-                crate::turn::side_name(t.owner()),
-                crate::turn::side_name(to_move)
-            )));
-        }
+    if let Some(t) = tower
+        && !finished
+        && t.owner() != to_move
+    {
+        return Err(bad(format!(
+            "tower of the side not to move: the tower on {} is {}'s, but {} is to move",
+            t.cell,
+            crate::turn::side_name(t.owner()),
+            crate::turn::side_name(to_move)
+        )));
     }
     let mut state = State {
         board,

@@ -489,7 +489,7 @@ fn check_consistency(text: &str, s: &State) -> Result<(), ParseError> {
     }
     // Who moves: the opponent after a move, the pusher after a push, flipped by each pass.
     let after_move = if pushed { mover } else { mover.opponent() };
-    let expected = if s.passes % 2 == 0 {
+    let expected = if s.passes.is_multiple_of(2) {
         after_move
     } else {
         after_move.opponent()

@@ -255,15 +255,14 @@ impl QueensCourtiers {
         let royal = piece
             .is_royal()
             .then(|| Royal::of(side, piece == Piece::Queen));
-        if let Some(r) = royal {
-            if self.rule.check.checked(&b1).contains(r)
-                && (kind != PartKind::Win || !self.options.win_exempts_pass_through)
-            {
-                return Illegal::breaks(
-                    "§5.3",
-                    format!("the {r} would pass through check on {}", first.0),
-                );
-            }
+        if let Some(r) = royal
+            && self.rule.check.checked(&b1).contains(r)
+            && (kind != PartKind::Win || !self.options.win_exempts_pass_through)
+        {
+            return Illegal::breaks(
+                "§5.3",
+                format!("the {r} would pass through check on {}", first.0),
+            );
         }
         let mut b2 = b1;
         b2.move_piece(side, piece, first.0, to);

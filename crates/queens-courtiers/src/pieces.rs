@@ -256,10 +256,10 @@ const fn step_table(deltas: &[(i8, i8)]) -> [SquareList; 256] {
         if exists(from) {
             let mut d = 0;
             while d < deltas.len() {
-                if let Some(to) = from.offset(deltas[d].0, deltas[d].1) {
-                    if exists(to) {
-                        table[i].push(to);
-                    }
+                if let Some(to) = from.offset(deltas[d].0, deltas[d].1)
+                    && exists(to)
+                {
+                    table[i].push(to);
                 }
                 d += 1;
             }
@@ -309,15 +309,14 @@ const fn line_table() -> [Lines; 256] {
                     from.offset(3 * df, 3 * dr),
                     from.offset(df, dr),
                     from.offset(2 * df, 2 * dr),
-                ) {
-                    if exists(target) {
-                        let n = table[i].len as usize;
-                        table[i].lines[n] = Line {
-                            target,
-                            crossed: [c1, c2],
-                        };
-                        table[i].len += 1;
-                    }
+                ) && exists(target)
+                {
+                    let n = table[i].len as usize;
+                    table[i].lines[n] = Line {
+                        target,
+                        crossed: [c1, c2],
+                    };
+                    table[i].len += 1;
                 }
                 d += 1;
             }

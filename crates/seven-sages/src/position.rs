@@ -236,14 +236,15 @@ pub(crate) fn parse(input: &str) -> Result<State, ParseError> {
                 .at(FIELD_NAMES[3]),
         );
     }
-    if let Outcome::Finished { winner, reason } = outcome {
-        if reason != EndReason::Points && winner != winner_on_score([white, black]) {
-            return Err(bad(
-                "a game ended by repetition, max_plies or double_pass is won by the side with \
+    if let Outcome::Finished { winner, reason } = outcome
+        && reason != EndReason::Points
+        && winner != winner_on_score([white, black])
+    {
+        return Err(bad(
+            "a game ended by repetition, max_plies or double_pass is won by the side with \
                  more points and drawn on equal points",
-            )
-            .at(FIELD_NAMES[7]));
-        }
+        )
+        .at(FIELD_NAMES[7]));
     }
 
     let mut state = State {

@@ -33,15 +33,16 @@ fn invariant(game: &ChainReaction, state: &State) -> Result<(), String> {
         return Err("mid-turn state between turns".into());
     }
     let finished = game.status(state).is_finished();
-    if let Some(t) = state.board().tower() {
-        if !finished && t.owner() != state.to_move() {
-            return Err("the tower belongs to the side not to move".into());
-        }
+    if let Some(t) = state.board().tower()
+        && !finished
+        && t.owner() != state.to_move()
+    {
+        return Err("the tower belongs to the side not to move".into());
     }
-    if let Some(p) = state.pending() {
-        if p != state.to_move() || state.board().tower().is_some() {
-            return Err("a pending stone of the wrong side or beside a tower".into());
-        }
+    if let Some(p) = state.pending()
+        && (p != state.to_move() || state.board().tower().is_some())
+    {
+        return Err("a pending stone of the wrong side or beside a tower".into());
     }
     let plies = state.plies() as i64;
     // A turn scores at most once by default (2 points), or once per segment with Continue;
@@ -57,10 +58,10 @@ fn invariant(game: &ChainReaction, state: &State) -> Result<(), String> {
             return Err(format!("{side}'s score {s} after {plies} turns"));
         }
     }
-    if let Some(winner) = game.status(state).result().and_then(|r| r.winner) {
-        if winner != state.to_move().opponent() {
-            return Err("the winner is not the player who just moved".into());
-        }
+    if let Some(winner) = game.status(state).result().and_then(|r| r.winner)
+        && winner != state.to_move().opponent()
+    {
+        return Err("the winner is not the player who just moved".into());
     }
     let expected_history = if game.options().repetition_limit == 0 {
         0

@@ -147,7 +147,7 @@ fn invariant(game: &QueensCourtiers, state: &State) -> Result<(), String> {
         }
         // Side to move alternates with the ply counter.
         let first = o.first_player.side();
-        let expected = if state.ply() % 2 == 0 {
+        let expected = if state.ply().is_multiple_of(2) {
             first
         } else {
             first.opponent()

@@ -187,10 +187,10 @@ fn reference_moves(g: &SevenSages, s: &State) -> BTreeSet<String> {
                     .filter(|&&x| x != s0 && kind(x) == Kind::Goal(me))
                     .count();
                 for &t in &path {
-                    if let Some((k, _)) = &kick {
-                        if *k == t {
-                            continue;
-                        }
+                    if let Some((k, _)) = &kick
+                        && *k == t
+                    {
+                        continue;
                     }
                     match kind(t) {
                         Kind::Goal(side) if side != me => continue,

@@ -52,7 +52,9 @@ fn invariant(game: &TowerOfPower, state: &State) -> Result<(), String> {
         return Err("count_moves disagrees with legal_moves".into());
     }
     // The diagram check is the slowest part; every eighth ply is plenty.
-    if state.turn_count() % 8 == 0 && parse_diagram(&game.diagram(state)).as_ref() != Ok(board) {
+    if state.turn_count().is_multiple_of(8)
+        && parse_diagram(&game.diagram(state)).as_ref() != Ok(board)
+    {
         return Err("the diagram does not read back".into());
     }
     if let Status::Finished(result) = game.status(state) {
