@@ -9,6 +9,44 @@ use board_kernel::picture::{Mark, SvgStyle};
 use board_kernel::{Block, RuleBook, Setup};
 use towers::registry;
 
+/// Writes every generated document whose content changed, and removes pictures no rule book
+/// produces any more.
+pub fn write_docs() -> Result<(), String> {
+    let root = workspace_root();
+    let docs = generated_docs()?;
+    for orphan in orphan_pictures(&docs) {
+        std::fs::remove_file(root.join(&orphan))
+            .map_err(|e| format!("{}: {e}", orphan.display()))?;
+        println!("removed {}", orphan.display());
+    }
+    for (path, content) in docs {
+        let full = root.join(&path);
+        if let Some(dir) = full.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        let old = std::fs::read_to_string(&full).unwrap_or_default();
+        if old != content {
+            std::fs::write(&full, content).map_err(|e| format!("{}: {e}", full.display()))?;
+            println!("wrote {}", path.display());
+        }
+    }
+    Ok(())
+}
+
+/// Fails, naming them, when generated documents on disk are stale.
+pub fn check_docs() -> Result<(), String> {
+    let stale = stale_docs()?;
+    if stale.is_empty() {
+        println!("generated docs are up to date");
+        return Ok(());
+    }
+    let list: Vec<String> = stale.iter().map(|p| p.display().to_string()).collect();
+    Err(format!(
+        "stale generated docs (run `cargo xtask docs`): {}",
+        list.join(", ")
+    ))
+}
+
 /// The workspace root (the parent of this crate's directory).
 #[must_use]
 pub fn workspace_root() -> PathBuf {

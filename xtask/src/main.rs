@@ -1,18 +1,89 @@
-//! `cargo xtask`: `docs [--check]` writes (or checks) the generated rule docs; `ci` runs
-//! every check CI runs, in order.
+//! `cargo xtask`: the project's commands, as plain Rust. One command per job:
+//!
+//! - `docs [--check]` writes (or checks) the generated rule books and their pictures;
+//! - `pictures [--png]` checks in headless Chromium that every picture renders (and writes the
+//!   reviewed PNGs);
+//! - `conformance [--games N] [GAME...]` runs the conformance suite in release mode;
+//! - `web [--serve]` builds the WebAssembly playground into `web/dist` (and serves it);
+//! - `bench` runs the benchmarks and writes `docs/performance.md`;
+//! - `new-game NAME` writes a compiling skeleton of a new game crate and registers it;
+//! - `ci` runs everything CI runs, in order (`.ci/run` calls it).
 
-use std::process::{Command, ExitCode};
+use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask docs [--check] | cargo xtask ci";
+use clap::{Parser, Subcommand};
+
+mod ci;
+mod conformance;
+mod new_game;
+mod pictures;
+mod tools;
+mod web;
+
+#[derive(Parser)]
+#[command(name = "cargo xtask", about = "tower-games project commands")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Write docs/rules/*.md and their SVG pictures from the engines' rule books.
+    Docs {
+        /// Fail when a committed document is stale instead of writing.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Check in headless Chromium that every picture of docs/rules/img renders.
+    Pictures {
+        /// Also render each game's initial and mid-game picture to docs/rules/img/png.
+        #[arg(long)]
+        png: bool,
+    },
+    /// Run the conformance suite over many random games in release mode.
+    Conformance {
+        /// Games per game.
+        #[arg(long, default_value_t = 10_000)]
+        games: u64,
+        /// Worker threads (default: the machine's cores).
+        #[arg(long)]
+        threads: Option<u16>,
+        /// The games to check (default: every registered game).
+        games_to_check: Vec<String>,
+    },
+    /// Build the WebAssembly playground into web/dist (release).
+    Web {
+        /// Serve web/dist on 127.0.0.1 after building.
+        #[arg(long)]
+        serve: bool,
+        /// The port to serve on (0: any free port).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+    },
+    /// Write a compiling skeleton of a new game crate, registered everywhere.
+    NewGame {
+        /// The game's registry name: lower case letters, digits and hyphens.
+        name: String,
+    },
+    /// Run everything CI runs, in order.
+    Ci,
+}
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let result = match args.as_slice() {
-        ["docs"] => write_docs(),
-        ["docs", "--check"] => check_docs(),
-        ["ci"] => ci(),
-        _ => Err(USAGE.to_owned()),
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Docs { check: false } => xtask::write_docs(),
+        Command::Docs { check: true } => xtask::check_docs(),
+        Command::Pictures { png } => pictures::run(png),
+        Command::Conformance {
+            games,
+            threads,
+            games_to_check,
+        } => conformance::run(games, threads, &games_to_check),
+        Command::Web { serve, port } => web::run(serve, port),
+        Command::NewGame { name } => new_game::run(&name),
+        Command::Ci => ci::run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -21,69 +92,4 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-fn write_docs() -> Result<(), String> {
-    let root = xtask::workspace_root();
-    let docs = xtask::generated_docs()?;
-    for orphan in xtask::orphan_pictures(&docs) {
-        std::fs::remove_file(root.join(&orphan))
-            .map_err(|e| format!("{}: {e}", orphan.display()))?;
-        println!("removed {}", orphan.display());
-    }
-    for (path, content) in docs {
-        let full = root.join(&path);
-        if let Some(dir) = full.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        }
-        let old = std::fs::read_to_string(&full).unwrap_or_default();
-        if old != content {
-            std::fs::write(&full, content).map_err(|e| format!("{}: {e}", full.display()))?;
-            println!("wrote {}", path.display());
-        }
-    }
-    Ok(())
-}
-
-fn check_docs() -> Result<(), String> {
-    let stale = xtask::stale_docs()?;
-    if stale.is_empty() {
-        println!("generated docs are up to date");
-        return Ok(());
-    }
-    let list: Vec<String> = stale.iter().map(|p| p.display().to_string()).collect();
-    Err(format!(
-        "stale generated docs (run `cargo xtask docs`): {}",
-        list.join(", ")
-    ))
-}
-
-/// The CI sequence; `.ci/run` calls the same commands.
-fn ci() -> Result<(), String> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    let steps: &[&[&str]] = &[
-        &["fmt", "--all", "--", "--check"],
-        &[
-            "clippy",
-            "--workspace",
-            "--all-targets",
-            "--",
-            "-D",
-            "warnings",
-        ],
-        &["test", "--workspace"],
-        &["doc", "--workspace", "--no-deps"],
-    ];
-    for step in steps {
-        println!("xtask ci: cargo {}", step.join(" "));
-        let status = Command::new(&cargo)
-            .args(*step)
-            .current_dir(xtask::workspace_root())
-            .status()
-            .map_err(|e| format!("cannot run cargo: {e}"))?;
-        if !status.success() {
-            return Err(format!("`cargo {}` failed", step.join(" ")));
-        }
-    }
-    check_docs()
 }

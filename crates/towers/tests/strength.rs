@@ -56,8 +56,13 @@ const CI_GAMES_PER_SEAT: &[(&str, u64)] = &[("chain-reaction", 20), ("seven-sage
 /// move, MCTS wins at least 90% of its games against the random player — 100 games, 50 from
 /// each seat, for every game except those listed in [`CI_GAMES_PER_SEAT`], which play 40
 /// (20 from each seat) here and must win at least 36.
+///
+/// A heavy test: it runs in CI's heavy step (`TOWERS_HEAVY=1`).
 #[test]
-fn mcts_beats_random_in_at_least_90_percent_of_games_in_every_game() {
+fn heavy_mcts_beats_random_in_at_least_90_percent_of_games_in_every_game() {
+    if !board_kernel::testing::heavy("heavy_mcts_beats_random") {
+        return;
+    }
     let mut failures = Vec::new();
     for name in registry::names() {
         let started = Instant::now();

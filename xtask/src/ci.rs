@@ -1,0 +1,91 @@
+//! `cargo xtask ci`: everything CI runs, in order; `.ci/run` calls it, so the two can never
+//! disagree. It installs what a fresh machine lacks (rustup components, the wasm target and
+//! `wasm-bindgen`, Chromium, the npm packages of `web/`).
+
+use std::time::Instant;
+
+use crate::tools::{self, cargo};
+
+/// Random games per game in the deep conformance step. 10,000 per game take about ten
+/// minutes on the 2-core CI machine, too much next to the rest of CI; `TOWERS_CI_GAMES`
+/// overrides it.
+const CONFORMANCE_GAMES: &str = "2000";
+
+pub(crate) fn run() -> Result<(), String> {
+    let started = Instant::now();
+    let cargo = cargo();
+    let step = |name: &str| {
+        println!(
+            "\n== {name} ({:.0} s into CI)",
+            started.elapsed().as_secs_f64()
+        );
+    };
+    tools::ensure_components()?;
+
+    step("formatting");
+    tools::run(&cargo, &["fmt", "--all", "--", "--check"])?;
+
+    step("lints (and the declared rust-version, through clippy's incompatible_msrv)");
+    tools::run(
+        &cargo,
+        &[
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--locked",
+            "--",
+            "-D",
+            "warnings",
+        ],
+    )?;
+
+    step("tests: the README's command");
+    tools::run(&cargo, &["test", "--workspace", "--locked"])?;
+
+    step("heavy tests (TOWERS_HEAVY=1): deep perft and the strength series");
+    tools::run_in(
+        &xtask::workspace_root(),
+        &cargo,
+        &["test", "--workspace", "--locked", "--", "heavy"],
+        &[("TOWERS_HEAVY", "1")],
+    )?;
+
+    step("API docs");
+    tools::run_in(
+        &xtask::workspace_root(),
+        &cargo,
+        &["doc", "--workspace", "--no-deps", "--locked"],
+        &[("RUSTDOCFLAGS", "-D warnings")],
+    )?;
+
+    step("generated docs are fresh");
+    xtask::check_docs()?;
+
+    step("every library crate packages (never published)");
+    tools::run(
+        &cargo,
+        &["package", "--workspace", "--locked", "--allow-dirty"],
+    )?;
+
+    step("deep conformance, release build");
+    let games = std::env::var("TOWERS_CI_GAMES").unwrap_or_else(|_| CONFORMANCE_GAMES.into());
+    let games: u64 = games
+        .parse()
+        .map_err(|_| format!("TOWERS_CI_GAMES=`{games}` is not a number"))?;
+    crate::conformance::run(games, None, &[])?;
+
+    step("pictures render in Chromium");
+    crate::pictures::run(false)?;
+
+    step("the playground: WebAssembly build and end-to-end browser test");
+    crate::web::run(false, 0)?;
+    tools::run_in(
+        &xtask::workspace_root().join("web"),
+        "node",
+        &["tests/e2e.mjs"],
+        &[],
+    )?;
+
+    println!("\nCI passed in {:.0} s", started.elapsed().as_secs_f64());
+    Ok(())
+}
