@@ -14,7 +14,9 @@
 //! tried first at inner nodes. The root moves are shuffled once by the player's generator, so
 //! equal moves are chosen with variety yet reproducibly for a seed.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::clock;
 
 use board_kernel::{Game, Side, SplitMix64};
 
@@ -67,7 +69,8 @@ pub struct AlphaBeta<G: Game> {
     killers: Vec<Option<G::Move>>,
     me: Side,
     nodes: u64,
-    deadline: Option<Instant>,
+    /// The time ([`clock::now_ms`]) the search must stop at.
+    deadline: Option<f64>,
     aborted: bool,
     last: Option<SearchInfo>,
 }
@@ -150,7 +153,7 @@ impl<G: Game> AlphaBeta<G> {
         self.nodes += 1;
         if self.nodes & 1023 == 0
             && let Some(deadline) = self.deadline
-            && Instant::now() >= deadline
+            && clock::now_ms() >= deadline
         {
             self.aborted = true;
         }
@@ -222,14 +225,17 @@ impl<G: Game> Player<G> for AlphaBeta<G> {
         if moves.len() <= 1 {
             return moves.pop();
         }
-        let started = Instant::now();
+        let started = clock::now_ms();
         for i in (1..moves.len()).rev() {
             let j = self.rng.below(i + 1);
             moves.swap(i, j);
         }
         let (max_depth, deadline) = match self.config.budget {
             Budget::Count(d) => (d.max(1), None),
-            Budget::Time(t) => (self.config.max_depth.max(1), Some(started + t)),
+            Budget::Time(t) => (
+                self.config.max_depth.max(1),
+                Some(started + t.as_secs_f64() * 1000.0),
+            ),
         };
         self.me = game.side_to_move(state);
         self.deadline = deadline;
@@ -255,7 +261,7 @@ impl<G: Game> Player<G> for AlphaBeta<G> {
             depth,
             value,
             nodes: self.nodes,
-            elapsed: started.elapsed(),
+            elapsed: clock::since(started),
         });
         Some(mv)
     }

@@ -30,6 +30,7 @@
 
 pub mod alphabeta;
 pub mod arena;
+pub mod clock;
 pub mod eval;
 pub mod mcts;
 mod random;

@@ -39,7 +39,9 @@
 //! iteration budget the same seed gives the same moves on every machine. With a time budget
 //! the number of iterations, hence the move, depends on the machine's speed.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::clock;
 
 use board_kernel::{Game, Side, SplitMix64};
 
@@ -206,7 +208,7 @@ impl<G: Game> Mcts<G> {
 
     /// Builds the tree for `state` within the budget. `false` when the game is over.
     fn search(&mut self, game: &G, state: &G::State) -> bool {
-        let started = Instant::now();
+        let started = clock::now_ms();
         self.nodes.clear();
         let mut root = Node::new(None, game.side_to_move(state));
         if let Some(v) = outcome(&game.status(state), Side::White) {
@@ -227,7 +229,7 @@ impl<G: Game> Mcts<G> {
         loop {
             let done = match self.config.budget {
                 Budget::Count(n) => iterations >= n.max(1),
-                Budget::Time(limit) => iterations > 0 && started.elapsed() >= limit,
+                Budget::Time(limit) => iterations > 0 && clock::since(started) >= limit,
             };
             if done {
                 break;
@@ -242,7 +244,7 @@ impl<G: Game> Mcts<G> {
             nodes: self.nodes.len(),
             expected: n.value / f64::from(n.visits.max(1)),
             visits: n.visits,
-            elapsed: started.elapsed(),
+            elapsed: clock::since(started),
         });
         true
     }
