@@ -97,3 +97,8 @@ macro_rules! serde_via_text {
         }
     };
 }
+
+// The crate README's examples are compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

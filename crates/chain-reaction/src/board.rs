@@ -28,7 +28,7 @@ pub const STONES_PER_SIDE: u32 = 11;
 /// rests there.
 ///
 /// ```
-/// use chain_reaction::Spot;
+/// use sackson_chain_reaction::Spot;
 /// let d9: Spot = "d9".parse()?;
 /// assert!(!d9.is_board() && d9.is_goal());
 /// let c1: Spot = "c1".parse()?;
@@ -284,7 +284,7 @@ pub fn setup_area(side: Side) -> Vec<Spot> {
 /// bit operations.
 ///
 /// ```
-/// use chain_reaction::{Board, Content, Spot};
+/// use sackson_chain_reaction::{Board, Content, Spot};
 /// use board_kernel::Side;
 /// let board = Board::initial();
 /// assert_eq!(board.content("d2".parse()?), Content::Stone(Side::White));

@@ -11,13 +11,13 @@ use crate::{Move, Options, State, end, position, strategy, turn};
 /// The Chain Reaction rules engine under one set of [`Options`].
 ///
 /// ```
-/// use chain_reaction::{ChainReaction, Game};
+/// use sackson_chain_reaction::{ChainReaction, Game};
 /// let game = ChainReaction::from_pairs([("single_step_into_goal", "on")])?;
 /// let state = game.parse_position("3w3/7/7/7/7/7/7/b6 w 0 0 0 12 12 - 0").unwrap();
 /// let mut moves = Vec::new();
 /// game.legal_moves(&state, &mut moves);
 /// assert_eq!(moves.len(), 8); // 5 steps + d8-d9 with three re-placement cells
-/// # Ok::<(), chain_reaction::OptionError>(())
+/// # Ok::<(), sackson_chain_reaction::OptionError>(())
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct ChainReaction {

@@ -8,7 +8,7 @@
 //! marked goal cell; the first player to reach his target wins.
 //!
 //! ```
-//! use chain_reaction::{ChainReaction, Game, Status};
+//! use sackson_chain_reaction::{ChainReaction, Game, Status};
 //!
 //! // A handicap game: Black needs 18 points.
 //! let game = ChainReaction::from_pairs([("target_black", "18")])?;
@@ -67,3 +67,8 @@ pub use notation::{Move, Penalty, Segment};
 pub use options::{Options, ScoringFriendlyTower};
 pub use pieces::{Content, Tower};
 pub use state::State;
+
+// The crate README's examples are compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

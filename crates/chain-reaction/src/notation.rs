@@ -74,14 +74,14 @@ fn distance(a: Spot, b: Spot) -> u8 {
 /// rule book's notation, and serde writes that text.
 ///
 /// ```
-/// use chain_reaction::Move;
+/// use sackson_chain_reaction::Move;
 /// let mv: Move = "c1-d2 d2-d4 d3-d1 d1-d3 !=c1".parse()?;
 /// assert_eq!(mv.segments().len(), 4);
 /// assert!(mv.segments()[0].is_free_step());
 /// assert_eq!(mv.penalty().map(|p| p.replace.map(|z| z.to_string())), Some(Some("c1".into())));
 /// assert_eq!(mv.to_string(), "c1-d2 d2-d4 d3-d1 d1-d3 !=c1");
 /// assert!("c1-d3 d2-d4".parse::<Move>().is_err()); // c1-d3 is neither a step nor a line of 2
-/// # Ok::<(), chain_reaction::ParseError>(())
+/// # Ok::<(), sackson_chain_reaction::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Move {

@@ -22,12 +22,12 @@ board_kernel::game_options! {
     /// Chain Reaction's options (5.4). The defaults are the rules.
     ///
     /// ```
-    /// use chain_reaction::{GameOptions, Options, ScoringFriendlyTower};
+    /// use sackson_chain_reaction::{GameOptions, Options, ScoringFriendlyTower};
     /// let o = Options::from_pairs([("scoring_friendly_tower", "continue"), ("target_black", "18")])?;
     /// assert_eq!(o.scoring_friendly_tower, ScoringFriendlyTower::Continue);
     /// assert_eq!((o.target_white, o.target_black), (12, 18));
     /// assert!(Options::from_pairs([("max_segments", "1")]).is_err());
-    /// # Ok::<(), chain_reaction::OptionError>(())
+    /// # Ok::<(), sackson_chain_reaction::OptionError>(())
     /// ```
     #[derive(Copy)]
     pub struct Options {

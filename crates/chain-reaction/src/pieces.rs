@@ -10,7 +10,7 @@ use crate::board::Spot;
 /// always exactly two stones high.
 ///
 /// ```
-/// use chain_reaction::{Spot, Tower};
+/// use sackson_chain_reaction::{Spot, Tower};
 /// use board_kernel::Side;
 /// let t = Tower { cell: "d3".parse()?, bottom: Side::Black, top: Side::White };
 /// assert_eq!(t.owner(), Side::White);

@@ -17,14 +17,14 @@ const PLIES_SALT: u64 = 0x0070_6c69_6573;
 /// turn limit when on, so playing a turn never allocates.
 ///
 /// ```
-/// use chain_reaction::{ChainReaction, Game};
+/// use sackson_chain_reaction::{ChainReaction, Game};
 /// let game = ChainReaction::default();
 /// let start = game.initial_state();
 /// assert_eq!(start.to_string(), "2bbb2/1bbbbb1/2bbb2/7/7/2www2/1wwwww1/2www2 w 0 0 0 12 12 - 0");
 /// let mid = game.parse_position("7/7/7/1w3(ww)1/2wwb2/7/7/7 w 1 0 0 12 12 - 0")?;
 /// assert_eq!(mid.segment(), 1);
 /// assert_eq!(mid.board().tower().map(|t| t.cell.to_string()), Some("f5".into()));
-/// # Ok::<(), chain_reaction::ParseError>(())
+/// # Ok::<(), sackson_chain_reaction::ParseError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {

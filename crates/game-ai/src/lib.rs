@@ -225,3 +225,8 @@ mod tests {
         }
     }
 }
+
+// The crate README's examples are compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -65,3 +65,8 @@ pub use options::{Options, RoundStarter, Scoring};
 pub use pieces::{MAX_RANK, Tower};
 pub use state::{Phase, Reason, RoundResult, State};
 pub use turn::{Fill, Move};
+
+// The crate README's examples are compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

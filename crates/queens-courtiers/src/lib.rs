@@ -69,3 +69,8 @@ pub use options::{CentreSquare, CycleRule, Options, QueenThreeStep, StartingSetu
 pub use pieces::{Piece, Player, Royal, RoyalSet};
 pub use state::State;
 pub use turn::{Move, PartKind};
+
+// The crate README's examples are compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -73,3 +73,8 @@ pub use options::{Deviation, KickMode, Options, OwnGoal};
 pub use pieces::{Piece, SAGES_PER_SIDE};
 pub use state::State;
 pub use turn::Move;
+
+// The crate README's examples are compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

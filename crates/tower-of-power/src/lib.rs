@@ -69,3 +69,8 @@ pub use options::Options;
 pub use pieces::Tower;
 pub use state::State;
 pub use turn::Move;
+
+// The crate README's examples are compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -27,3 +27,8 @@ use board_kernel::erased::{DynGame, DynState};
 pub fn describe_status(_game: &dyn DynGame, state: &dyn DynState) -> String {
     state.describe_status()
 }
+
+// The crate README's examples are compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct CrateReadmeDoctests;

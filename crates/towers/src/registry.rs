@@ -17,7 +17,7 @@ macro_rules! for_each_game {
             kamisado::Kamisado,
             tower_of_power::TowerOfPower,
             seven_sages::SevenSages,
-            chain_reaction::ChainReaction,
+            sackson_chain_reaction::ChainReaction,
             queens_courtiers::QueensCourtiers,
         }
     };

@@ -3,7 +3,7 @@
 
 use board_kernel::conformance::{Config, check_with};
 use board_kernel::{Game, Side};
-use chain_reaction::{ChainReaction, Content, ScoringFriendlyTower, State};
+use sackson_chain_reaction::{ChainReaction, Content, ScoringFriendlyTower, State};
 
 /// Stones are never captured: each colour keeps 11 (board plus pending). At most one tower
 /// (the board type cannot hold two), owned by the side to move in a game in progress; between
@@ -20,7 +20,7 @@ fn invariant(game: &ChainReaction, state: &State) -> Result<(), String> {
     let mut towers = 0;
     for rank in 1..=8 {
         for file in 0..7 {
-            let spot = chain_reaction::Spot::new(file, rank).unwrap();
+            let spot = sackson_chain_reaction::Spot::new(file, rank).unwrap();
             if let Content::Tower(_) = state.board().content(spot) {
                 towers += 1;
             }

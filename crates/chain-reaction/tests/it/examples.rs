@@ -4,7 +4,7 @@
 use std::collections::{BTreeSet, HashSet};
 
 use board_kernel::{Game, GameOptions, Side, Status};
-use chain_reaction::{ChainReaction, Options, State};
+use sackson_chain_reaction::{ChainReaction, Options, State};
 
 fn game() -> ChainReaction {
     ChainReaction::default()

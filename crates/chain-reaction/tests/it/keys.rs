@@ -2,7 +2,7 @@
 //! fields in constant time, and pinned (snapshots store keys).
 
 use board_kernel::{Game, Snapshot, SplitMix64};
-use chain_reaction::ChainReaction;
+use sackson_chain_reaction::ChainReaction;
 
 #[test]
 fn keys_equal_the_keys_of_the_reparsed_text() {

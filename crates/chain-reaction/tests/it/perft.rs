@@ -2,7 +2,7 @@
 
 use board_kernel::Game;
 use board_kernel::perft::{perft, perft_divide};
-use chain_reaction::ChainReaction;
+use sackson_chain_reaction::ChainReaction;
 
 #[test]
 fn perft_depth_0_and_1() {

@@ -1,6 +1,6 @@
 //! Every example of the rule book replays, and the book covers every option.
 
-use chain_reaction::ChainReaction;
+use sackson_chain_reaction::ChainReaction;
 
 #[test]
 fn every_rule_book_setup_replays() {

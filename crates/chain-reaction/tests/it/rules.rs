@@ -2,7 +2,7 @@
 //! every option changing what the spec says it changes; bad input rejected without change.
 
 use board_kernel::{Game, GameOptions, Illegal, MoveError, Side, Status};
-use chain_reaction::{ChainReaction, Options, State};
+use sackson_chain_reaction::{ChainReaction, Options, State};
 
 fn game() -> ChainReaction {
     ChainReaction::default()
@@ -729,7 +729,7 @@ fn every_rule_book_setup_replays() {
 
 #[test]
 fn nonsense_move_values_are_rejected_without_panic() {
-    use chain_reaction::{Move, Penalty, Segment, Spot};
+    use sackson_chain_reaction::{Move, Penalty, Segment, Spot};
     let sp = |t: &str| t.parse::<Spot>().unwrap();
     let seg = |from: &str, to: &str, replace: Option<&str>| Segment {
         from: sp(from),
