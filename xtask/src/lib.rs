@@ -1,6 +1,8 @@
 //! Project automation for tower-games, as plain Rust: the rule-doc generator and the helpers
 //! the cross-game snapshot tests share. Run it as `cargo xtask <command>`.
 
+pub mod scaffold;
+
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 

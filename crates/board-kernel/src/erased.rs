@@ -67,7 +67,7 @@ pub trait DynState: Send + Sync + fmt::Debug {
     /// The one line saying whose turn it is or how the game ended, with the scores.
     fn describe_status(&self) -> String;
     /// The position as a standalone SVG with `marks` over the board (see
-    /// [`picture::svg`](crate::picture::svg)).
+    /// [`picture::svg`]).
     fn svg(&self, marks: &[Mark], style: &SvgStyle) -> String;
     /// The picture cells the move `mv` (notation, read in this position) passes through; see
     /// [`Game::move_path`].

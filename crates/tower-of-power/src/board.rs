@@ -289,6 +289,19 @@ impl Board {
         captured
     }
 
+    /// The squares holding a stack of two or more stones, as a bitboard (bit `rank * 8 +
+    /// file`).
+    #[must_use]
+    pub fn stacks(&self) -> u64 {
+        let mut bits = 0u64;
+        for (i, &h) in self.heights.iter().enumerate() {
+            if h >= 2 {
+                bits |= 1 << i;
+            }
+        }
+        bits
+    }
+
     /// The board's Zobrist key, kept up to date by every change.
     #[inline]
     #[must_use]

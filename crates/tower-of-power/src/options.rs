@@ -34,6 +34,13 @@ board_kernel::game_options! {
             meaning: "draw after this many consecutive moves (both sides counted) without a capture",
             valid: |v| *v <= MAX_COUNT,
         },
+        /// Whether stones may be dealt (or stepped) onto a stack of two or more stones. `off` is
+        /// the rule of the French *Tours* rule set (rule book, ambiguity 12): a row or a step
+        /// may only deal onto empty squares and single stones.
+        deal_onto_stacks: bool = true => {
+            values: "on or off",
+            meaning: "off (the French Tours rule): no stone may be dealt or stepped onto a stack of two or more stones",
+        },
         /// 0: off; N ≥ 2: the game is drawn when a move produces a position for the N-th time.
         /// The specification calls it `repetition_draw`, which is accepted too.
         repetition_limit: u32 = 0 => {
@@ -56,6 +63,7 @@ mod tests {
             single_step: false,
             material_draw_threshold: 2,
             no_capture_draw_plies: 0,
+            deal_onto_stacks: false,
             repetition_limit: 3,
         };
         let pairs = options.values();

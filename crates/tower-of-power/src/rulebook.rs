@@ -39,6 +39,21 @@ pub fn rule_book() -> RuleBook {
         Block::Text(include_str!("../rulebook/turn.md")),
         Block::Text(include_str!("../rulebook/end.md")),
         Block::Options,
+        Block::Text(include_str!("../rulebook/tours.md")),
+        Block::LegalMoves {
+            caption: "The Tours rule: every square around a1 holds a stack, so White has no move and loses",
+            setup: Setup {
+                options: &[("deal_onto_stacks", "off")],
+                position: Some("8/8/8/8/8/8/(bb)(bb)6/w(bb)6 w 0 0"),
+                moves: &[],
+            },
+            limit: 10,
+        },
+        Block::LegalMoves {
+            caption: "The same position under the original rules: a1 may step onto any of the stacks and capture",
+            setup: Setup::position("8/8/8/8/8/8/(bb)(bb)6/w(bb)6 w 0 0"),
+            limit: 10,
+        },
         Block::Text(include_str!("../rulebook/notation.md")),
         Block::Text(include_str!("../rulebook/examples.md")),
         Block::LegalMoves {

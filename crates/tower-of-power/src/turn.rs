@@ -95,6 +95,8 @@ pub(crate) enum Breach {
     DealLength(usize, usize),
     BackOverRow(Direction),
     RowBroken(Square, Option<Side>),
+    /// A stone would be dealt onto a stack (option `deal_onto_stacks` off).
+    OntoStack(Square),
 }
 
 impl Breach {
@@ -104,6 +106,7 @@ impl Breach {
             Breach::OffBoard(_) => "§2.1",
             Breach::NotAdjacent(..) | Breach::StepsOff => "§4.3",
             Breach::Empty(_) | Breach::Enemy(..) | Breach::RowBroken(..) => "§4.2",
+            Breach::OntoStack(_) => "§4.1",
             Breach::SameSquare
             | Breach::NotInLine(..)
             | Breach::DealNotInLine
@@ -161,6 +164,10 @@ impl fmt::Display for Breach {
             Breach::RowBroken(sq, Some(side)) => {
                 write!(f, "the row is broken: the top stone on {sq} is {side}'s")
             }
+            Breach::OntoStack(sq) => write!(
+                f,
+                "{sq} holds a stack, and with deal_onto_stacks off no stone may be dealt onto one"
+            ),
         }
     }
 }
@@ -170,6 +177,7 @@ impl fmt::Display for Breach {
 pub(crate) fn generate(options: &Options, board: &Board, me: Side, moves: &mut Vec<Move>) {
     let single_step = options.single_step;
     let own = board.active(me);
+    let stacks = forbidden_stacks(options, board);
     for t in Bits(own) {
         let base = crate::board::square(t);
         let ray = &RAY[t];
@@ -184,7 +192,7 @@ pub(crate) fn generate(options: &Options, board: &Board, me: Side, moves: &mut V
                 k += 1;
                 let far = crate::board::square(sq as usize);
                 for v in 0..8 {
-                    if v != u && ray[v] >= k as u8 {
+                    if v != u && ray[v] >= k as u8 && deal_is_clear(stacks, t, v, k) {
                         let end = crate::board::square((t as isize + STEP[v] * k) as usize);
                         moves.push(Move::Row { far, base, end });
                     }
@@ -196,7 +204,7 @@ pub(crate) fn generate(options: &Options, board: &Board, me: Side, moves: &mut V
         for s in Bits(own) {
             let from = crate::board::square(s);
             for v in 0..8 {
-                if RAY[s][v] > 0 {
+                if RAY[s][v] > 0 && deal_is_clear(stacks, s, v, 1) {
                     let to = crate::board::square((s as isize + STEP[v]) as usize);
                     moves.push(Move::Step { from, to });
                 }
@@ -209,6 +217,7 @@ pub(crate) fn generate(options: &Options, board: &Board, me: Side, moves: &mut V
 pub(crate) fn count(options: &Options, board: &Board, me: Side) -> usize {
     let single_step = options.single_step;
     let own = board.active(me);
+    let stacks = forbidden_stacks(options, board);
     let mut n = 0;
     for t in Bits(own) {
         let ray = &RAY[t];
@@ -221,20 +230,45 @@ pub(crate) fn count(options: &Options, board: &Board, me: Side) -> usize {
                     break;
                 }
                 k += 1;
-                n += (0..8).filter(|&v| v != u && ray[v] >= k).count();
+                n += (0..8)
+                    .filter(|&v| v != u && ray[v] >= k && deal_is_clear(stacks, t, v, k.into()))
+                    .count();
             }
         }
         if single_step {
-            n += ray.iter().filter(|&&r| r > 0).count();
+            n += (0..8)
+                .filter(|&v| ray[v] > 0 && deal_is_clear(stacks, t, v, 1))
+                .count();
         }
     }
     n
+}
+
+/// The stacks no stone may be dealt onto: none by default; every stack with the French
+/// *Tours* rule (`deal_onto_stacks` off).
+#[inline]
+fn forbidden_stacks(options: &Options, board: &Board) -> u64 {
+    if options.deal_onto_stacks {
+        0
+    } else {
+        board.stacks()
+    }
+}
+
+/// Whether dealing `k` stones from square `t` in direction `v` meets none of `stacks`.
+#[inline]
+fn deal_is_clear(stacks: u64, t: usize, v: usize, k: isize) -> bool {
+    stacks == 0 || (1..=k).all(|i| stacks >> (t as isize + STEP[v] * i) & 1 == 0)
 }
 
 /// Whether `me` has at least one legal move (rule 5.1): any active stone when single steps
 /// are allowed, else two adjacent active stones (which always give at least two row moves:
 /// the base has at least three neighbours, only one of which is back along the row).
 pub(crate) fn has_move(options: &Options, board: &Board, me: Side) -> bool {
+    if !options.deal_onto_stacks {
+        // Stacks can block every deal: count the moves.
+        return count(options, board, me) > 0;
+    }
     let single_step = options.single_step;
     let own = board.active(me);
     if single_step {
@@ -273,7 +307,11 @@ pub(crate) fn check(options: &Options, board: &Board, me: Side, mv: Move) -> Res
             if !single_step {
                 return Err(Breach::StepsOff);
             }
-            own(from)
+            own(from)?;
+            if !options.deal_onto_stacks && board.tower(to).height() >= 2 {
+                return Err(Breach::OntoStack(to));
+            }
+            Ok(())
         }
         Move::Row { far, base, end } => {
             for sq in [far, base, end] {
@@ -297,6 +335,14 @@ pub(crate) fn check(options: &Options, board: &Board, me: Side, mv: Move) -> Res
                 let sq = base.steps(u, i as i8).ok_or(Breach::OffBoard(far))?;
                 if board.top(sq) != Some(me) {
                     return Err(Breach::RowBroken(sq, board.top(sq)));
+                }
+            }
+            if !options.deal_onto_stacks {
+                for i in 1..=k {
+                    let sq = base.steps(v, i as i8).ok_or(Breach::OffBoard(end))?;
+                    if board.tower(sq).height() >= 2 {
+                        return Err(Breach::OntoStack(sq));
+                    }
                 }
             }
             Ok(())

@@ -131,6 +131,14 @@ fn conformance_default_options_games_1501_to_2000() {
 }
 
 #[test]
+fn conformance_with_the_tours_rule() {
+    let game = game(&[("deal_onto_stacks", "off")]);
+    let config = lightened(board_kernel::testing::scale(100, 300), 15, MAX_PLIES);
+    let stats = check_with(&game, &config, invariant);
+    assert_eq!(stats.unfinished, 0);
+}
+
+#[test]
 fn conformance_without_single_steps() {
     let game = game(&[("single_step", "off")]);
     let config = lightened(board_kernel::testing::scale(100, 300), 11, MAX_PLIES);

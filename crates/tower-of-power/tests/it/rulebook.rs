@@ -8,5 +8,5 @@ fn every_rule_book_setup_replays() {
     let replayed = board_kernel::testing::check_rule_book::<TowerOfPower>().unwrap();
     assert!(replayed >= 20, "only {replayed} examples");
     assert!(TowerOfPower::rule_book().blocks.contains(&Block::Options));
-    assert_eq!(Options::info().len(), 4);
+    assert_eq!(Options::info().len(), 5);
 }

@@ -811,3 +811,48 @@ fn random_texts_never_panic_and_accepted_texts_are_canonical() {
         }
     }
 }
+
+// ---------------------------------------------------------------- the French Tours rule
+
+/// `deal_onto_stacks = off` (the French *Tours* rule, rule book ambiguity 12): a stone may not
+/// be dealt or stepped onto a stack. Where stacks block every move, the side to move loses.
+#[test]
+fn the_tours_rule_forbids_dealing_onto_stacks() {
+    let on = TowerOfPower::default();
+    let off = TowerOfPower::from_pairs([("deal_onto_stacks", "off")]).unwrap();
+    let boxed_in = "8/8/8/8/8/8/(bb)(bb)6/w(bb)6 w 0 0";
+    let (a, b) = (pos(&on, boxed_in), pos(&off, boxed_in));
+    assert_eq!(on.status(&a), Status::Ongoing);
+    let mut moves = Vec::new();
+    on.legal_moves(&a, &mut moves);
+    assert_eq!(
+        moves.len(),
+        3,
+        "a1 steps onto each of the three stacks around it"
+    );
+    assert_eq!(
+        off.status(&b),
+        Status::Finished(GameResult::win(Side::Black, "no legal move"))
+    );
+    // A step onto a stack is refused with the rule; a step onto a single stone is not.
+    let open = "bbbb4/8/8/8/8/8/(bb)b6/w2www2 w 0 0";
+    let s = pos(&off, open);
+    let mut tried = s.clone();
+    let refused = off.play(&mut tried, &"a1-a2".parse().unwrap()).unwrap_err();
+    assert!(refused.to_string().contains("stack"), "{refused}");
+    assert_eq!(refused.rule(), Some("§4.1"));
+    assert_eq!(tried, s);
+    off.play(&mut tried, &"a1-b2".parse().unwrap()).unwrap();
+}
+
+/// Without stacks on the board, the Tours rule changes nothing: the same 705 opening moves.
+#[test]
+fn the_tours_rule_changes_nothing_without_stacks() {
+    let on = TowerOfPower::default();
+    let off = TowerOfPower::from_pairs([("deal_onto_stacks", "off")]).unwrap();
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    on.legal_moves(&on.initial_state(), &mut a);
+    off.legal_moves(&off.initial_state(), &mut b);
+    assert_eq!(a, b);
+    assert_eq!(a.len(), 705);
+}

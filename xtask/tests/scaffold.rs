@@ -1,0 +1,104 @@
+//! `cargo xtask new-game` for real: a game scaffolded into a temporary copy of the workspace
+//! builds, passes its own tests (perft, conformance, rules, rule book), and is registered —
+//! `towers` lists it and counts its perft. A heavy test: it runs in CI's heavy step
+//! (`TOWERS_HEAVY=1`).
+
+use std::path::Path;
+use std::process::Command;
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let name = entry.file_name();
+        if matches!(
+            name.to_str(),
+            Some("target" | ".git" | "node_modules" | "dist" | "screenshots" | "img")
+        ) {
+            continue;
+        }
+        let kind = entry.file_type().unwrap();
+        let target = to.join(&name);
+        if kind.is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            // Files and symlinks alike (the crates' license links) become plain copies.
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+fn cargo(dir: &Path, target: &Path, args: &[&str]) -> String {
+    let output = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .args(args)
+        .env("CARGO_TARGET_DIR", target)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "cargo {}: {}",
+        args.join(" "),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn heavy_a_new_game_builds_tests_and_registers() {
+    if !board_kernel::testing::heavy("heavy_a_new_game_builds_tests_and_registers") {
+        return;
+    }
+    let root = xtask::workspace_root();
+    let scratch = root.join("target/scaffold-check");
+    let copy = scratch.join("workspace");
+    if copy.exists() {
+        std::fs::remove_dir_all(&copy).unwrap();
+    }
+    copy_tree(&root, &copy);
+    let written = xtask::scaffold::new_game(&copy, "demo-line").unwrap();
+    assert!(written.len() >= 15);
+    assert!(
+        xtask::scaffold::new_game(&copy, "demo-line").is_err(),
+        "a name taken twice"
+    );
+    let target = scratch.join("target");
+    cargo(&copy, &target, &["test", "--offline", "-p", "demo-line"]);
+    let list = cargo(
+        &copy,
+        &target,
+        &["run", "--offline", "-q", "-p", "towers", "--", "list"],
+    );
+    assert!(list.lines().any(|l| l == "demo-line"), "{list}");
+    let perft = cargo(
+        &copy,
+        &target,
+        &[
+            "run",
+            "--offline",
+            "-q",
+            "-p",
+            "towers",
+            "--",
+            "perft",
+            "demo-line",
+            "4",
+        ],
+    );
+    assert_eq!(perft.lines().last(), Some("3024"));
+    cargo(
+        &copy,
+        &target,
+        &[
+            "clippy",
+            "--offline",
+            "-q",
+            "-p",
+            "demo-line",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ],
+    );
+}
