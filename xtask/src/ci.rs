@@ -11,6 +11,10 @@ use crate::tools::{self, cargo};
 /// overrides it.
 const CONFORMANCE_GAMES: &str = "2000";
 
+/// Seconds of fuzzing per target in CI: a smoke run that the targets build and the corpus
+/// holds; the long runs are `cargo xtask fuzz --seconds 1800`.
+const FUZZ_SECONDS: u64 = 20;
+
 pub(crate) fn run() -> Result<(), String> {
     let started = Instant::now();
     let cargo = cargo();
@@ -73,6 +77,15 @@ pub(crate) fn run() -> Result<(), String> {
         .parse()
         .map_err(|_| format!("TOWERS_CI_GAMES=`{games}` is not a number"))?;
     crate::conformance::run(games, None, &[])?;
+
+    step("fuzz targets, briefly (where a nightly toolchain is installed)");
+    if crate::fuzz::nightly_available() {
+        crate::fuzz::run(FUZZ_SECONDS, &[])?;
+    } else {
+        println!(
+            "no nightly toolchain: fuzzing skipped (the stable robustness tests ran the same targets)"
+        );
+    }
 
     step("pictures render in Chromium");
     crate::pictures::run(false)?;

@@ -4,6 +4,7 @@
 //! - `pictures [--png]` checks in headless Chromium that every picture renders (and writes the
 //!   reviewed PNGs);
 //! - `conformance [--games N] [GAME...]` runs the conformance suite in release mode;
+//! - `fuzz [--seconds N] [TARGET...]` fuzzes the parsers and engines (cargo-fuzz, nightly);
 //! - `web [--serve]` builds the WebAssembly playground into `web/dist` (and serves it);
 //! - `bench` runs the benchmarks and writes `docs/performance.md`;
 //! - `new-game NAME` writes a compiling skeleton of a new game crate and registers it;
@@ -15,6 +16,7 @@ use clap::{Parser, Subcommand};
 
 mod ci;
 mod conformance;
+mod fuzz;
 mod new_game;
 mod pictures;
 mod tools;
@@ -52,6 +54,14 @@ enum Command {
         /// The games to check (default: every registered game).
         games_to_check: Vec<String>,
     },
+    /// Fuzz every parser and engine with cargo-fuzz (needs a nightly toolchain).
+    Fuzz {
+        /// Seconds per target.
+        #[arg(long, default_value_t = 60)]
+        seconds: u64,
+        /// The targets (default: position, move, options, record).
+        targets: Vec<String>,
+    },
     /// Build the WebAssembly playground into web/dist (release).
     Web {
         /// Serve web/dist on 127.0.0.1 after building.
@@ -81,6 +91,7 @@ fn main() -> ExitCode {
             threads,
             games_to_check,
         } => conformance::run(games, threads, &games_to_check),
+        Command::Fuzz { seconds, targets } => fuzz::run(seconds, &targets),
         Command::Web { serve, port } => web::run(serve, port),
         Command::NewGame { name } => new_game::run(&name),
         Command::Ci => ci::run(),

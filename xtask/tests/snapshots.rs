@@ -1,6 +1,6 @@
 //! Cross-game snapshot tests: for every registered game, the initial diagram, the legal moves
-//! from the start, perft counts to a small depth and a seeded random game record with its
-//! final status. Registering a game adds its snapshots; review them with `cargo insta review`.
+//! from the start, perft counts to a small depth, a seeded random game record with its final
+//! status and the golden trials (seeded games with the number of legal moves at every ply). Registering a game adds its snapshots; review them with `cargo insta review`.
 
 use board_kernel::SplitMix64;
 use board_kernel::erased::DynGame;
@@ -98,6 +98,65 @@ fn perft_to_a_small_depth() {
         snapshot(
             format!("{}__perft", game.name()),
             perft_counts(game.as_ref()),
+        );
+    }
+}
+
+/// Seeds of the golden trials (`golden_trials`).
+const TRIAL_SEEDS: [u64; 4] = [1, 2, 3, 4];
+
+/// Golden trials, as Ludii's trial-integrity tests: seeded random games where each ply shows
+/// the move chosen and how many moves were legal, then the final status and position. The
+/// choice is made among the legal moves sorted by their text, so a change in the order the
+/// engine generates moves changes nothing here, while any change in which moves are legal, in
+/// what they do or in how a game ends shows up as a reviewed diff.
+fn golden_trials(game: &dyn DynGame) -> String {
+    let mut out = String::new();
+    for seed in TRIAL_SEEDS {
+        let mut rng = SplitMix64::new(seed);
+        let mut state = game.initial_state();
+        let mut plies = Vec::new();
+        while !state.status().is_finished() && plies.len() < MAX_RANDOM_PLIES {
+            let mut moves = state.legal_moves();
+            moves.sort();
+            let Some(mv) = rng.choose(&moves) else { break };
+            let mv = mv.clone();
+            state
+                .play(&mv)
+                .unwrap_or_else(|e| panic!("{}: generated move {mv} refused: {e}", game.name()));
+            plies.push(format!("{mv} ({})", moves.len()));
+        }
+        out += &format!(
+            "trial {seed}: {} plies, move (legal moves)
+",
+            plies.len()
+        );
+        for (row, chunk) in plies.chunks(8).enumerate() {
+            out += &format!(
+                "{:>5}. {}
+",
+                row * 8 + 1,
+                chunk.join("  ")
+            );
+        }
+        out += &format!(
+            "status: {}
+final position: {}
+
+",
+            towers::describe_status(game, state.as_ref()),
+            state.position_text()
+        );
+    }
+    out
+}
+
+#[test]
+fn golden_trials_of_every_game() {
+    for game in registry::all() {
+        snapshot(
+            format!("{}__golden_trials", game.name()),
+            golden_trials(game.as_ref()),
         );
     }
 }

@@ -8,8 +8,8 @@
 //! - sampled legal moves pass [`Game::check_move`] and [`Game::is_legal`], and [`Game::play`]
 //!   gives the same state as [`Game::play_unchecked`];
 //! - moves taken from other positions are accepted exactly when they are generated here;
-//!   refused ones leave the state unchanged, and in a finished game the refusal is
-//!   [`Illegal::GameOver`];
+//!   refused ones leave the state unchanged, name the broken rule's section (`§4.2`) and a
+//!   reason, and in a finished game the refusal is [`Illegal::GameOver`];
 //! - the position text is one line that parses back to the same text with the same key; its
 //!   legal moves and status are the same, or, where they come from the repetition history,
 //!   the [`Snapshot`](crate::Snapshot) (text and history) restores them; the snapshot survives
@@ -22,6 +22,9 @@
 //! Before the games it checks the options table ([`options::check_table`](crate::options::check_table)).
 //!
 //! A violation panics with the seed, game, ply and position text needed to reproduce it.
+//!
+//! [`check_playout`] runs the same per-state checks on one random game from any position,
+//! such as one read from untrusted text (the fuzz targets and the robustness tests).
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
@@ -137,37 +140,123 @@ pub fn check_with<G: Game>(
     let mut keys: HashMap<u64, String> = HashMap::new();
     for index in 0..config.games {
         let mut rng = series_rng.fork();
-        let mut state = game.initial_state();
-        let mut plies = 0;
-        let mut moves = Vec::new();
         if keys.len() > 200_000 {
             keys.clear();
         }
+        let run = Run {
+            game,
+            config,
+            invariant: &invariant,
+            seed: config.seed,
+            index,
+        };
+        let (state, plies) = run.play(
+            game.initial_state(),
+            &mut rng,
+            &mut pool,
+            Some(&mut keys),
+            AtCap::Fail,
+        );
+        stats.record(&game.status(&state), plies, game.scores(&state));
+    }
+    stats
+}
+
+/// Plays one seeded random game from `start` — a position read from text a user or a fuzzer
+/// supplied — with every per-state check of the suite and the game's `invariant`, and stops
+/// quietly after `config.max_plies` plies: a position far from the initial one may take long
+/// to finish, but every state on the way must keep the contract. Returns the plies played.
+///
+/// # Panics
+/// On the first violation, with a message to reproduce it.
+pub fn check_playout<G: Game>(
+    game: &G,
+    start: G::State,
+    seed: u64,
+    config: &Config,
+    invariant: impl Fn(&G, &G::State) -> Result<(), String>,
+) -> usize {
+    let run = Run {
+        game,
+        config,
+        invariant: &invariant,
+        seed,
+        index: 0,
+    };
+    let mut rng = SplitMix64::new(seed);
+    run.play(start, &mut rng, &mut Vec::new(), None, AtCap::Stop)
+        .1
+}
+
+/// What a game that reaches the ply cap means.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum AtCap {
+    /// The game's rules should have ended it: a failure.
+    Fail,
+    /// A step cap on a position from elsewhere: stop there.
+    Stop,
+}
+
+/// One checked game of a series.
+struct Run<'a, G, F> {
+    game: &'a G,
+    config: &'a Config,
+    invariant: &'a F,
+    seed: u64,
+    index: usize,
+}
+
+impl<G: Game, F: Fn(&G, &G::State) -> Result<(), String>> Run<'_, G, F> {
+    /// Plays random moves from `state` to the end (or the cap), checking every state;
+    /// returns the final state and the plies played.
+    fn play(
+        &self,
+        mut state: G::State,
+        rng: &mut SplitMix64,
+        pool: &mut Vec<G::Move>,
+        mut keys: Option<&mut HashMap<u64, String>>,
+        at_cap: AtCap,
+    ) -> (G::State, usize) {
+        let game = self.game;
+        let mut plies = 0;
+        let mut moves = Vec::new();
         loop {
             let ctx = Context {
-                seed: config.seed,
-                game: index,
+                seed: self.seed,
+                game: self.index,
                 ply: plies,
                 state: &state,
             };
             check_state(
-                game, &state, config, &mut rng, &mut pool, &mut moves, &invariant, &ctx,
+                game,
+                &state,
+                self.config,
+                rng,
+                pool,
+                &mut moves,
+                self.invariant,
+                &ctx,
             );
-            let text = state.to_string();
-            if let Some(other) = keys.insert(game.key(&state), text.clone())
-                && other != text
-            {
-                ctx.fail(&format!(
-                    "the key of this position is also the key of `{other}`"
-                ));
+            if let Some(keys) = keys.as_deref_mut() {
+                let text = state.to_string();
+                if let Some(other) = keys.insert(game.key(&state), text.clone())
+                    && other != text
+                {
+                    ctx.fail(&format!(
+                        "the key of this position is also the key of `{other}`"
+                    ));
+                }
             }
             if moves.is_empty() {
                 break;
             }
-            if plies >= config.max_plies {
+            if plies >= self.config.max_plies {
+                if at_cap == AtCap::Stop {
+                    break;
+                }
                 ctx.fail(&format!(
                     "the game did not end within {} plies",
-                    config.max_plies
+                    self.config.max_plies
                 ));
             }
             let mv = moves[rng.below(moves.len())].clone();
@@ -186,9 +275,8 @@ pub fn check_with<G: Game>(
             game.play_unchecked(&mut state, &mv);
             plies += 1;
         }
-        stats.record(&game.status(&state), plies, game.scores(&state));
+        (state, plies)
     }
-    stats
 }
 
 struct Context<'a, S> {
@@ -314,6 +402,13 @@ fn check_state<G: Game>(
                     }
                     if e.to_string().trim().is_empty() {
                         ctx.fail("an empty error message");
+                    }
+                    if let Illegal::Breaks { rule, reason } = &e
+                        && (!rule.starts_with('§') || reason.trim().is_empty())
+                    {
+                        ctx.fail(&format!(
+                            "the refusal of {mv} does not name a rule section and a reason: `{e}`"
+                        ));
                     }
                 }
             }

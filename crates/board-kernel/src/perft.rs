@@ -89,7 +89,7 @@ struct PerftTable {
 
 impl PerftTable {
     fn new(megabytes: usize) -> PerftTable {
-        let bytes = megabytes.clamp(1, 1 << 16) << 20;
+        let bytes = megabytes.clamp(1, 1 << 14) << 20;
         let entries = (bytes / std::mem::size_of::<(u64, u64, u32)>()).next_power_of_two() / 2;
         PerftTable {
             entries: vec![(0, 0, 0); entries.max(2)],
@@ -132,6 +132,7 @@ fn node_key<G: Game>(game: &G, state: &G::State) -> u64 {
 
 /// [`perft`] with a transposition table of `megabytes`: a subtree reached again by another
 /// move order is counted once. The result is identical to [`perft`]; only the time differs.
+/// The table size is clamped to 1 MB–16 GiB.
 pub fn perft_hashed<G: Game>(game: &G, state: &G::State, depth: u32, megabytes: usize) -> u64 {
     let mut table = PerftTable::new(megabytes);
     let mut buffers: Vec<Vec<G::Move>> = (0..depth).map(|_| Vec::new()).collect();

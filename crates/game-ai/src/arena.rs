@@ -86,8 +86,8 @@ pub fn game_seed(seed: u64, index: u64, side: board_kernel::Side) -> u64 {
 
 /// Plays `config.games` games from `start` between the players `specs` describe, on
 /// `config.threads` threads, calling `progress` with the number of games finished after
-/// each game. The statistics add the games in index order, so they are the same for any
-/// thread count (with count budgets).
+/// each game. The statistics are sums over the games, so they are the same for any thread
+/// count (with count budgets).
 pub fn run_series<G: Game>(
     game: &G,
     start: &G::State,
@@ -97,15 +97,18 @@ pub fn run_series<G: Game>(
 ) -> SeriesStats {
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
-    type Outcome = (Status, usize, Option<BySide<i64>>);
-    let results: Mutex<Vec<Option<Outcome>>> = Mutex::new(vec![
-        None;
-        usize::try_from(config.games)
-            .unwrap_or(usize::MAX)
-    ]);
+    // Each worker adds its games to its own statistics, merged at the end: the sums do not
+    // depend on the order, and nothing is allocated per requested game, so a huge count is
+    // bounded by time, not memory. More workers than games would only wait.
+    let workers = config.threads.clamp(
+        1,
+        usize::try_from(config.games).unwrap_or(usize::MAX).max(1),
+    );
+    let total = Mutex::new(SeriesStats::default());
     std::thread::scope(|scope| {
-        for _ in 0..config.threads.max(1) {
+        for _ in 0..workers {
             scope.spawn(|| {
+                let mut stats = SeriesStats::default();
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= config.games {
@@ -116,21 +119,15 @@ pub fn run_series<G: Game>(
                     });
                     let played = play_game(game, start.clone(), &mut players, config.max_plies);
                     let scores = game.scores(&played.state);
-                    let outcome = (played.status, played.moves.len(), scores);
-                    results.lock().unwrap_or_else(|e| e.into_inner())[i as usize] = Some(outcome);
+                    stats.record(&played.status, played.moves.len(), scores);
                     progress(done.fetch_add(1, Ordering::Relaxed) + 1);
                 }
+                total
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .merge(&stats);
             });
         }
     });
-    let mut stats = SeriesStats::default();
-    for (status, plies, scores) in results
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .into_iter()
-        .flatten()
-    {
-        stats.record(&status, plies, scores);
-    }
-    stats
+    total.into_inner().unwrap_or_else(|e| e.into_inner())
 }

@@ -85,21 +85,45 @@ impl fmt::Display for Budget {
     }
 }
 
+impl Budget {
+    /// The longest time per move a spec may ask for: a day. Longer budgets are typing
+    /// mistakes, and unbounded ones would overflow the clock.
+    pub const MAX_TIME: Duration = Duration::from_secs(24 * 60 * 60);
+    /// The largest count a spec may ask for (MCTS iterations; alpha-beta depths are bounded
+    /// further by [`PlayerSpec::MAX_ALPHABETA_DEPTH`]).
+    pub const MAX_COUNT: u32 = 1_000_000_000;
+}
+
 impl FromStr for Budget {
     type Err = SpecError;
     fn from_str(text: &str) -> Result<Budget, SpecError> {
-        let bad = || SpecError::BadBudget(text.to_owned());
-        let number = |digits: &str| digits.parse::<u64>().map_err(|_| bad());
+        let excerpt = || board_kernel::excerpt(text);
+        let bad = || SpecError::BadBudget(excerpt());
+        let too_large = || SpecError::TooLarge(excerpt());
+        let number = |digits: &str| {
+            if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                // All digits: too many of them is a size problem, not a spelling one.
+                digits.parse::<u64>().map_err(|_| too_large())
+            } else {
+                Err(bad())
+            }
+        };
         let budget = if let Some(ms) = text.strip_suffix("ms") {
             Budget::Time(Duration::from_millis(number(ms)?))
         } else if let Some(s) = text.strip_suffix('s') {
-            Budget::Time(Duration::from_secs(number(s)?))
+            let secs = number(s)?;
+            if secs > Budget::MAX_TIME.as_secs() {
+                return Err(too_large());
+            }
+            Budget::Time(Duration::from_secs(secs))
         } else {
-            Budget::Count(u32::try_from(number(text)?).map_err(|_| bad())?)
+            Budget::Count(u32::try_from(number(text)?).map_err(|_| too_large())?)
         };
         match budget {
             Budget::Count(0) => Err(bad()),
             Budget::Time(d) if d.is_zero() => Err(bad()),
+            Budget::Count(n) if n > Budget::MAX_COUNT => Err(too_large()),
+            Budget::Time(d) if d > Budget::MAX_TIME => Err(too_large()),
             b => Ok(b),
         }
     }
@@ -132,6 +156,9 @@ impl PlayerSpec {
     pub const DEFAULT_MCTS_ITERATIONS: u32 = 1000;
     /// Alpha-beta depth when the spec gives none.
     pub const DEFAULT_ALPHABETA_DEPTH: u32 = 4;
+    /// The deepest alpha-beta search a spec may ask for: the depth a timed search stops at
+    /// too ([`AlphaBetaConfig::max_depth`]'s default).
+    pub const MAX_ALPHABETA_DEPTH: u32 = 64;
 
     /// The player for game `G`, its randomness seeded with `seed`.
     #[must_use]
@@ -175,6 +202,12 @@ pub enum SpecError {
     /// The budget after the colon is not a positive count or time.
     #[error("bad budget `{0}`: expected a positive count, or a time like `500ms` or `2s`")]
     BadBudget(String),
+    /// The budget is beyond the limits: at most a day per move, a billion MCTS iterations
+    /// and alpha-beta depth 64.
+    #[error(
+        "budget too large in `{0}`: at most 1000000000 iterations, alpha-beta depth 64 and 86400s (a day) per move"
+    )]
+    TooLarge(String),
 }
 
 impl FromStr for PlayerSpec {
@@ -190,10 +223,15 @@ impl FromStr for PlayerSpec {
             "mcts" => Ok(PlayerSpec::Mcts(
                 budget.unwrap_or(Budget::Count(Self::DEFAULT_MCTS_ITERATIONS)),
             )),
-            "alphabeta" | "ab" => Ok(PlayerSpec::AlphaBeta(
-                budget.unwrap_or(Budget::Count(Self::DEFAULT_ALPHABETA_DEPTH)),
-            )),
-            _ => Err(SpecError::UnknownKind(text.to_owned())),
+            "alphabeta" | "ab" => match budget {
+                Some(Budget::Count(depth)) if depth > Self::MAX_ALPHABETA_DEPTH => {
+                    Err(SpecError::TooLarge(board_kernel::excerpt(text)))
+                }
+                _ => Ok(PlayerSpec::AlphaBeta(
+                    budget.unwrap_or(Budget::Count(Self::DEFAULT_ALPHABETA_DEPTH)),
+                )),
+            },
+            _ => Err(SpecError::UnknownKind(board_kernel::excerpt(text))),
         }
     }
 }
@@ -219,10 +257,49 @@ mod tests {
             PlayerSpec::Mcts(Budget::Count(1000))
         );
         for bad in [
-            "", "human", "mcts:", "mcts:-1", "mcts:x", "random:3", "mcts:0s",
+            "",
+            "human",
+            "mcts:",
+            "mcts:-1",
+            "mcts:x",
+            "random:3",
+            "mcts:0s",
+            "mcts:1.5s",
         ] {
             assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn budgets_beyond_the_limits_are_too_large_not_misspelt() {
+        for text in [
+            "alphabeta:18446744073709551615s",
+            "alphabeta:18446744073709551616",
+            "mcts:18446744073709551615ms",
+            "mcts:86401s",
+            "mcts:86400001ms",
+            "mcts:1000000001",
+            "alphabeta:65",
+        ] {
+            let error = text.parse::<PlayerSpec>().unwrap_err();
+            assert!(matches!(error, SpecError::TooLarge(_)), "{text}: {error}");
+            assert!(error.to_string().contains("too large"), "{error}");
+        }
+        for text in [
+            "mcts:86400s",
+            "mcts:86400000ms",
+            "mcts:1000000000",
+            "alphabeta:64",
+        ] {
+            assert!(text.parse::<PlayerSpec>().is_ok(), "{text}");
+        }
+    }
+
+    #[test]
+    fn errors_quote_a_bounded_excerpt() {
+        let long = format!("mcts:{}", "x".repeat(100_000));
+        let error = long.parse::<PlayerSpec>().unwrap_err().to_string();
+        assert!(error.len() < 400, "{} bytes", error.len());
     }
 }
 

@@ -13,7 +13,7 @@ use clap::Args;
 use towers::registry::{self, GameVisitor};
 
 use crate::GameArgs;
-use crate::play::option_pairs;
+use towers::record::option_pairs;
 
 /// Games per chunk: each chunk is one conformance series with its own seed.
 const CHUNK: u64 = 50;

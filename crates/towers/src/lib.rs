@@ -11,7 +11,9 @@
 //! # Ok::<(), towers::registry::RegistryError>(())
 //! ```
 
+pub mod record;
 pub mod registry;
+pub mod robustness;
 
 // The README's Rust examples are compiled and run as doctests.
 #[doc = include_str!("../../../README.md")]

@@ -4,7 +4,6 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use board_kernel::erased::{DynGame, DynState};
-use board_kernel::options::split_setting;
 use clap::{Args, Parser, Subcommand};
 use towers::registry;
 
@@ -99,7 +98,7 @@ enum Command {
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: u16,
         /// Merge transpositions with a table of MB megabytes (same counts, less time).
-        #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u32).range(1..=65_536))]
+        #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u32).range(1..=16_384))]
         hash: Option<u32>,
     },
     /// Play moves in order; print the resulting position line, its diagram and its status.
@@ -142,11 +141,7 @@ struct GameArgs {
 
 impl GameArgs {
     fn game(&self) -> Result<Box<dyn DynGame>, String> {
-        let mut pairs = Vec::new();
-        for setting in &self.options {
-            let (k, v) = split_setting(setting).map_err(|e| e.to_string())?;
-            pairs.push((k.trim().to_owned(), v.trim().to_owned()));
-        }
+        let pairs = towers::record::option_pairs(&self.options)?;
         registry::build(&self.game, &pairs).map_err(|e| e.to_string())
     }
 
@@ -209,9 +204,7 @@ fn run(command: Command) -> Result<(), String> {
             let mut marks = Vec::new();
             for (i, mv) in moves.iter().enumerate() {
                 let before = state.clone();
-                let played = state
-                    .play(mv)
-                    .map_err(|e| format!("move {} (`{mv}`): {e}", i + 1))?;
+                let played = state.play(mv).map_err(|e| format!("move {}: {e}", i + 1))?;
                 marks = before.move_marks(&played).map_err(|e| e.to_string())?;
             }
             let style = board_kernel::picture::SvgStyle {
@@ -283,9 +276,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Apply { game, moves } => {
             let (game, mut state) = game.start()?;
             for (i, mv) in moves.iter().enumerate() {
-                state
-                    .play(mv)
-                    .map_err(|e| format!("move {} (`{mv}`): {e}", i + 1))?;
+                state.play(mv).map_err(|e| format!("move {}: {e}", i + 1))?;
             }
             out!("{}", state.position_text())?;
             out!("{}", state.diagram().trim_end())?;

@@ -11,7 +11,7 @@ use clap::Args;
 use towers::registry::{self, GameVisitor};
 
 use crate::GameArgs;
-use crate::play::option_pairs;
+use towers::record::option_pairs;
 
 /// The arguments of `towers measure`.
 #[derive(Args, Debug)]

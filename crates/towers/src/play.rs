@@ -5,12 +5,11 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::str::FromStr;
 
-use board_kernel::options::split_setting;
-use board_kernel::{BySide, Game, GameOptions, GameResult, Side, Status};
+use board_kernel::{BySide, Game, GameOptions, Side, Status};
 use clap::Args;
 use game_ai::arena::game_seed;
 use game_ai::{Player, PlayerSpec};
-use serde::{Deserialize, Serialize};
+use towers::record::{Record, option_pairs};
 use towers::registry::{self, GameVisitor};
 
 use crate::GameArgs;
@@ -69,28 +68,6 @@ pub(crate) struct PlayArgs {
     pub(crate) svg: Option<PathBuf>,
 }
 
-/// A saved game: what `towers replay` reads back.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub(crate) struct Record {
-    /// The registry name.
-    pub(crate) game: String,
-    /// Every option as `KEY=VALUE`.
-    pub(crate) options: Vec<String>,
-    /// The start position text when the game did not start from the initial position.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) position: Option<String>,
-    /// The seats, as given to `--white`/`--black`.
-    pub(crate) white: String,
-    /// The second seat.
-    pub(crate) black: String,
-    /// The computer players' seed.
-    pub(crate) seed: u64,
-    /// The moves in the game's notation.
-    pub(crate) moves: Vec<String>,
-    /// The result; `null` for a game that was left unfinished.
-    pub(crate) result: Option<GameResult>,
-}
-
 /// Runs `towers play`.
 pub(crate) fn run(args: &PlayArgs) -> Result<(), String> {
     let seed = args.seed.unwrap_or_else(|| {
@@ -121,21 +98,9 @@ pub(crate) fn run(args: &PlayArgs) -> Result<(), String> {
         let json = serde_json::to_string_pretty(&record).map_err(|e| e.to_string())?;
         std::fs::write(path, json + "\n")
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        println!("Game saved to {}.", path.display());
+        crate::out!("Game saved to {}.", path.display())?;
     }
     Ok(())
-}
-
-/// `KEY=VALUE` settings split into pairs, as the registry takes them.
-pub(crate) fn option_pairs(settings: &[String]) -> Result<Vec<(String, String)>, String> {
-    settings
-        .iter()
-        .map(|s| {
-            split_setting(s)
-                .map(|(k, v)| (k.trim().to_owned(), v.trim().to_owned()))
-                .map_err(|e| e.to_string())
-        })
-        .collect()
 }
 
 /// What a session needs besides the game and its input and output.
@@ -198,7 +163,7 @@ pub(crate) fn session<G: Game>(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<Record, String> {
-    let io_error = |e: io::Error| format!("output: {e}");
+    let io_error = |e: io::Error| crate::output_error(&e);
     let start = match &settings.position {
         Some(text) => game
             .parse_position(text.trim())

@@ -1,27 +1,49 @@
 //! `towers replay`: reads a game record, replays every move with validation and checks the
 //! recorded result.
 
+use std::io::Read;
 use std::path::Path;
 
 use board_kernel::Status;
-use towers::registry;
+use towers::record::{MAX_RECORD_BYTES, Record};
 
-use crate::play::{Record, option_pairs};
+/// Reads at most [`MAX_RECORD_BYTES`] of `path` as UTF-8 text: a wrong path (`/dev/zero`)
+/// is refused after 16 MiB instead of filling memory.
+fn read_record_text(path: &Path) -> Result<String, String> {
+    let cannot = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_RECORD_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() as u64 > MAX_RECORD_BYTES {
+        return Err(format!(
+            "{} is not a game record: larger than {} MiB",
+            path.display(),
+            MAX_RECORD_BYTES >> 20
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{} is not a game record: not UTF-8 text ({e})",
+            path.display()
+        )
+    })
+}
 
 /// Replays the record in `path`, printing the moves, the final position and its status.
 /// Any illegal move, bad option or wrong result is an error.
 pub(crate) fn run(path: &Path, quiet: bool) -> Result<(), String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let record: Record = serde_json::from_str(&text)
-        .map_err(|e| format!("{} is not a game record: {e}", path.display()))?;
-    let game = registry::build(&record.game, &option_pairs(&record.options)?)
-        .map_err(|e| e.to_string())?;
-    let mut state = match &record.position {
-        Some(p) => game.parse_position(p).map_err(|e| e.to_string())?,
-        None => game.initial_state(),
+    let text = read_record_text(path)?;
+    let record = Record::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    // Check first, print after: the header names the game's sides, which need the game.
+    let verified = record.verify();
+    let replayed = match &verified {
+        Ok(replayed) => replayed,
+        Err(e) => return Err(e.clone()),
     };
-    println!(
+    let game = &replayed.game;
+    crate::out!(
         "{}: {} ({}) against {} ({}), seed {}, {} moves",
         game.title(),
         game.side_name(board_kernel::Side::White),
@@ -30,41 +52,22 @@ pub(crate) fn run(path: &Path, quiet: bool) -> Result<(), String> {
         record.black,
         record.seed,
         record.moves.len()
-    );
-    for (i, mv) in record.moves.iter().enumerate() {
-        let side = state.side_to_move();
-        let played = state
-            .play(mv)
-            .map_err(|e| format!("move {} (`{mv}`): {e}", i + 1))?;
-        if !quiet {
-            println!("{}. {} {played}", i + 1, game.side_name(side));
+    )?;
+    if !quiet {
+        for (i, (side, played)) in replayed.moves.iter().enumerate() {
+            crate::out!("{}. {} {played}", i + 1, game.side_name(*side))?;
         }
     }
-    println!("{}", state.diagram().trim_end());
-    println!("{}", towers::describe_status(game.as_ref(), state.as_ref()));
-    match (state.status(), &record.result) {
-        (Status::Finished(actual), Some(recorded)) if actual == *recorded => {
-            println!(
-                "Record valid: {} legal moves, result confirmed.",
-                record.moves.len()
-            );
-        }
-        (Status::Ongoing, None) => {
-            println!(
-                "Record valid: {} legal moves, game unfinished.",
-                record.moves.len()
-            );
-        }
-        (actual, recorded) => {
-            return Err(format!(
-                "the record's result {} does not match the game's: {}",
-                serde_json::to_string(recorded).unwrap_or_default(),
-                match actual {
-                    Status::Ongoing => "unfinished".to_owned(),
-                    Status::Finished(r) => serde_json::to_string(&r).unwrap_or_default(),
-                }
-            ));
-        }
-    }
+    let state = &replayed.state;
+    crate::out!("{}", state.diagram().trim_end())?;
+    crate::out!("{}", towers::describe_status(game.as_ref(), state.as_ref()))?;
+    let ending = match state.status() {
+        Status::Finished(_) => "result confirmed",
+        Status::Ongoing => "game unfinished",
+    };
+    crate::out!(
+        "Record valid: {} legal moves, {ending}.",
+        record.moves.len()
+    )?;
     Ok(())
 }

@@ -11,15 +11,15 @@ use game_ai::arena::{SeriesConfig, run_series};
 use towers::registry::{self, GameVisitor};
 
 use crate::GameArgs;
-use crate::play::option_pairs;
+use towers::record::option_pairs;
 
 /// The arguments of `towers selfplay`.
 #[derive(Args, Debug)]
 pub(crate) struct SelfplayArgs {
     #[command(flatten)]
     pub(crate) game: GameArgs,
-    /// Games to play.
-    #[arg(long)]
+    /// Games to play (1 to 1000000000).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub(crate) games: u64,
     /// White's player: random, mcts[:ITERS|TIME] or alphabeta[:DEPTH|TIME].
     #[arg(long, default_value = "random")]
@@ -30,12 +30,12 @@ pub(crate) struct SelfplayArgs {
     /// Series seed: game i's players are seeded from it and i.
     #[arg(long, default_value_t = 0)]
     pub(crate) seed: u64,
-    /// Worker threads (default: the machine's cores).
-    #[arg(long)]
-    pub(crate) threads: Option<usize>,
-    /// Stop a game after this many moves and count it unfinished.
-    #[arg(long, default_value_t = 20_000)]
-    pub(crate) max_plies: usize,
+    /// Worker threads (1 to 256; default: the machine's cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub(crate) threads: Option<u16>,
+    /// Stop a game after this many moves and count it unfinished (1 to 100000000).
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub(crate) max_plies: u64,
 }
 
 struct Selfplay<'a> {
@@ -58,18 +58,18 @@ impl GameVisitor for Selfplay<'_> {
             label(Side::White, args.white),
             label(Side::Black, args.black),
         );
-        println!(
+        crate::out!(
             "{}: {} games, {white} against {black}, seed {}, {} threads",
             G::TITLE,
             args.games,
             args.seed,
             self.threads
-        );
+        )?;
         let config = SeriesConfig {
             games: args.games,
             seed: args.seed,
             threads: self.threads,
-            max_plies: args.max_plies,
+            max_plies: usize::try_from(args.max_plies).unwrap_or(usize::MAX),
         };
         let started = Instant::now();
         let last_drawn = Mutex::new(None::<Instant>);
@@ -104,31 +104,30 @@ impl GameVisitor for Selfplay<'_> {
             &progress,
         );
         let secs = started.elapsed().as_secs_f64();
-        println!("{}", stats.summary(&white, &black));
-        println!(
+        crate::out!("{}", stats.summary(&white, &black))?;
+        crate::out!(
             "{:.2} games/s ({:.2} s)",
             stats.games as f64 / secs.max(1e-9),
             secs
-        );
+        )?;
         Ok(())
     }
 }
 
 /// Runs `towers selfplay`.
 pub(crate) fn run(args: &SelfplayArgs) -> Result<(), String> {
-    if args.games == 0 {
-        return Err("--games must be at least 1".into());
-    }
-    let threads = args.threads.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-    });
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+        usize::from,
+    );
     let pairs = option_pairs(&args.game.options)?;
     registry::visit(
         &args.game.game,
         &pairs,
         Selfplay {
             args,
-            threads: threads.max(1),
+            // No more workers than games: the rest would only wait.
+            threads: threads.clamp(1, usize::try_from(args.games).unwrap_or(usize::MAX)),
         },
     )
     .map_err(|e| e.to_string())?

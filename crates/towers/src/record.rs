@@ -1,0 +1,127 @@
+//! Game records: what `towers play --record` saves and `towers replay` checks — the game, its
+//! options and start, the seats, the moves and the result, as JSON.
+//!
+//! ```
+//! use towers::record::Record;
+//! let json = r#"{"game":"kamisado","options":[],"white":"human","black":"human",
+//!                "seed":0,"moves":[],"result":null}"#;
+//! let replayed = Record::from_json(json)?.replay()?;
+//! assert_eq!(replayed.state.position_text(), replayed.game.initial_state().position_text());
+//! # Ok::<(), String>(())
+//! ```
+
+use board_kernel::erased::{DynGame, DynState};
+use board_kernel::options::split_setting;
+use board_kernel::{GameResult, Side, Status};
+use serde::{Deserialize, Serialize};
+
+use crate::registry;
+
+/// The largest record read: 16 MiB holds games of about a million moves, far beyond any real
+/// game, and stops a wrong path (`/dev/zero`) from filling memory.
+pub const MAX_RECORD_BYTES: u64 = 16 << 20;
+
+/// A saved game. Unknown fields are refused, so a misspelt field is not silently dropped.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    /// The registry name.
+    pub game: String,
+    /// Every option as `KEY=VALUE`.
+    pub options: Vec<String>,
+    /// The start position text when the game did not start from the initial position.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+    /// The first seat (White, or the game's name for it), as given to `--white`.
+    pub white: String,
+    /// The second seat, as given to `--black`.
+    pub black: String,
+    /// The computer players' seed.
+    pub seed: u64,
+    /// The moves in the game's notation.
+    pub moves: Vec<String>,
+    /// The result; `null` for a game that was left unfinished.
+    pub result: Option<GameResult>,
+}
+
+/// A record played through: the game, the final state and each move's mover and canonical
+/// text.
+pub struct Replayed {
+    /// The game with the record's options.
+    pub game: Box<dyn DynGame>,
+    /// The position after the last move.
+    pub state: Box<dyn DynState>,
+    /// Who made each move and its canonical text.
+    pub moves: Vec<(Side, String)>,
+}
+
+impl Record {
+    /// Reads a record from its JSON text (at most [`MAX_RECORD_BYTES`]).
+    ///
+    /// # Errors
+    /// Text too large, or not a record (the JSON error says where).
+    pub fn from_json(text: &str) -> Result<Record, String> {
+        if text.len() as u64 > MAX_RECORD_BYTES {
+            return Err(format!(
+                "not a game record: larger than {} MiB",
+                MAX_RECORD_BYTES >> 20
+            ));
+        }
+        serde_json::from_str(text).map_err(|e| format!("not a game record: {e}"))
+    }
+
+    /// Plays every move with validation.
+    ///
+    /// # Errors
+    /// An unknown game, a bad option or start position, or an illegal move (numbered from 1).
+    pub fn replay(&self) -> Result<Replayed, String> {
+        let game = registry::build(&self.game, &option_pairs(&self.options)?)
+            .map_err(|e| e.to_string())?;
+        let mut state = match &self.position {
+            Some(p) => game.parse_position(p).map_err(|e| e.to_string())?,
+            None => game.initial_state(),
+        };
+        let mut moves = Vec::with_capacity(self.moves.len().min(1 << 16));
+        for (i, mv) in self.moves.iter().enumerate() {
+            let side = state.side_to_move();
+            let played = state.play(mv).map_err(|e| format!("move {}: {e}", i + 1))?;
+            moves.push((side, played));
+        }
+        Ok(Replayed { game, state, moves })
+    }
+
+    /// Replays the record and compares the result it states with the game's.
+    ///
+    /// # Errors
+    /// As [`Record::replay`], or a result that does not match.
+    pub fn verify(&self) -> Result<Replayed, String> {
+        let replayed = self.replay()?;
+        match (replayed.state.status(), &self.result) {
+            (Status::Finished(actual), Some(recorded)) if actual == *recorded => Ok(replayed),
+            (Status::Ongoing, None) => Ok(replayed),
+            (actual, recorded) => Err(format!(
+                "the record's result {} does not match the game's: {}",
+                serde_json::to_string(recorded).unwrap_or_default(),
+                match actual {
+                    Status::Ongoing => "unfinished".to_owned(),
+                    Status::Finished(r) => serde_json::to_string(&r).unwrap_or_default(),
+                }
+            )),
+        }
+    }
+}
+
+/// `KEY=VALUE` settings split into pairs, as the registry takes them.
+///
+/// # Errors
+/// A setting without `=`.
+pub fn option_pairs(settings: &[String]) -> Result<Vec<(String, String)>, String> {
+    settings
+        .iter()
+        .map(|s| {
+            split_setting(s)
+                .map(|(k, v)| (k.trim().to_owned(), v.trim().to_owned()))
+                .map_err(|e| e.to_string())
+        })
+        .collect()
+}

@@ -1,0 +1,250 @@
+//! The command line under hostile use: a reader that stops early, numbers out of range,
+//! oversized and malformed files. Every case ends with a clear message and a usage exit code
+//! (2), or quietly when the reader went away — never a panic (exit 101), never a hang.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use towers::registry;
+
+fn towers(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_towers"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .output()
+        .expect("the towers binary runs")
+}
+
+/// Runs `towers` with its standard output a pipe whose reading end is already closed, so the
+/// first write fails with a broken pipe — what `towers … | head -1` does once `head` has
+/// its line, without the race of waiting for it.
+fn towers_into_closed_pipe(args: &[&str]) -> Output {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    Command::new(env!("CARGO_BIN_EXE_towers"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("the towers binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn temp_file(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("towers-hardening-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn every_command_ends_quietly_when_its_reader_stops() {
+    let record = temp_file("record.json");
+    let first = registry::names()[0];
+    let made = towers(&[
+        "play",
+        first,
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--seed",
+        "1",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let mut cases: Vec<Vec<String>> = vec![
+        vec!["list".into()],
+        vec!["replay".into(), record.to_str().unwrap().into()],
+    ];
+    for name in registry::names() {
+        for args in [
+            vec!["options", name],
+            vec!["show", name],
+            vec!["show", name, "--svg", "-"],
+            vec!["moves", name],
+            vec!["perft", name, "2"],
+            vec!["perft", name, "2", "--divide"],
+            vec!["apply", name],
+            vec!["play", name, "--white", "random", "--black", "random"],
+            vec!["play", name],
+            vec!["selfplay", name, "--games", "2", "--threads", "1"],
+            vec!["measure", name, "--depth", "1", "--games", "2"],
+            vec!["conformance", name, "--games", "2", "--threads", "1"],
+        ] {
+            cases.push(args.into_iter().map(str::to_owned).collect());
+        }
+    }
+    for case in &cases {
+        let args: Vec<&str> = case.iter().map(String::as_str).collect();
+        let out = towers_into_closed_pipe(&args);
+        let stderr = text(&out.stderr);
+        assert!(
+            out.status.success(),
+            "towers {}: {:?} {stderr}",
+            args.join(" "),
+            out.status
+        );
+        assert!(
+            !stderr.contains("panicked") && !stderr.contains("Broken pipe"),
+            "towers {}: {stderr}",
+            args.join(" ")
+        );
+    }
+    std::fs::remove_file(&record).unwrap();
+}
+
+#[test]
+fn numbers_out_of_range_are_refused_with_their_limits() {
+    let name = registry::names()[0];
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["perft", name, "1", "--threads", "18446744073709551615"],
+            "--threads",
+        ),
+        (&["perft", name, "1", "--threads", "1000000"], "--threads"),
+        (&["perft", name, "1", "--threads", "0"], "--threads"),
+        (&["perft", name, "65"], "DEPTH"),
+        (&["perft", name, "3", "--hash", "1000000"], "--hash"),
+        (
+            &["selfplay", name, "--games", "18446744073709551615"],
+            "--games",
+        ),
+        (&["selfplay", name, "--games", "0"], "--games"),
+        (
+            &["selfplay", name, "--games", "2", "--threads", "1000000"],
+            "--threads",
+        ),
+        (
+            &["selfplay", name, "--games", "2", "--max-plies", "0"],
+            "--max-plies",
+        ),
+        (
+            &[
+                "selfplay",
+                name,
+                "--games",
+                "1",
+                "--white",
+                "alphabeta:18446744073709551615s",
+            ],
+            "too large",
+        ),
+        (
+            &["play", name, "--white", "mcts:99999999999999999999"],
+            "too large",
+        ),
+        (
+            &["conformance", name, "--games", "18446744073709551615"],
+            "--games",
+        ),
+        (
+            &["conformance", name, "--games", "2", "--threads", "100000"],
+            "--threads",
+        ),
+    ];
+    for (args, expected) in cases {
+        let out = towers(args);
+        let stderr = text(&out.stderr);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "towers {}: {stderr}",
+            args.join(" ")
+        );
+        assert!(
+            stderr.contains(expected),
+            "towers {}: {stderr}",
+            args.join(" ")
+        );
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}
+
+#[test]
+fn selfplay_with_more_threads_than_games_finishes() {
+    let name = registry::names()[0];
+    let out = towers(&["selfplay", name, "--games", "2", "--threads", "256"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains(", 2 threads"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn replay_refuses_oversized_binary_and_unknown_records() {
+    let file = temp_file("bad.json");
+    let path = file.to_str().unwrap();
+
+    // Larger than the 16 MiB cap: refused after reading just past the cap.
+    {
+        let mut f = std::fs::File::create(&file).unwrap();
+        let block = vec![b' '; 1 << 20];
+        for _ in 0..17 {
+            f.write_all(&block).unwrap();
+        }
+    }
+    let out = towers(&["replay", path]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("larger than 16 MiB"),
+        "{}",
+        text(&out.stderr)
+    );
+
+    std::fs::write(&file, [0xff, 0xfe, 0x00]).unwrap();
+    let out = towers(&["replay", path]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("not UTF-8"),
+        "{}",
+        text(&out.stderr)
+    );
+
+    let name = registry::names()[0];
+    std::fs::write(
+        &file,
+        format!(
+            r#"{{"game":"{name}","options":[],"white":"human","black":"human","seed":0,"moves":[],"result":null,"comment":"hi"}}"#
+        ),
+    )
+    .unwrap();
+    let out = towers(&["replay", path]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("unknown field `comment`"),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::remove_file(&file).unwrap();
+}
+
+#[test]
+fn errors_quote_a_bounded_excerpt_of_huge_inputs() {
+    let huge = "x".repeat(100_000);
+    for name in registry::names() {
+        for args in [
+            vec!["show", name, "--position", huge.as_str()],
+            vec!["apply", name, huge.as_str()],
+            vec!["show", name, "--option", huge.as_str()],
+        ] {
+            let out = towers(&args);
+            let stderr = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{name}: {}", &stderr[..200]);
+            assert!(
+                stderr.len() < 1000,
+                "{name}: {} bytes of error",
+                stderr.len()
+            );
+        }
+    }
+}
