@@ -94,7 +94,7 @@ pub(crate) fn run(seconds: u64, targets: &[String]) -> Result<(), String> {
                 "--",
                 &max_time,
                 "-max_len=8192",
-                "-timeout=20",
+                "-timeout=120",
                 "-rss_limit_mb=4096",
                 "-print_final_stats=1",
             ])

@@ -6,7 +6,7 @@
 //! - `conformance [--games N] [GAME...]` runs the conformance suite in release mode;
 //! - `fuzz [--seconds N] [TARGET...]` fuzzes the parsers and engines (cargo-fuzz, nightly);
 //! - `web [--serve]` builds the WebAssembly playground into `web/dist` (and serves it);
-//! - `bench` runs the benchmarks and writes `docs/performance.md`;
+//! - `bench [--baseline TOWERS]` measures every game's speed and writes `docs/performance.md`;
 //! - `new-game NAME` writes a compiling skeleton of a new game crate and registers it;
 //! - `ci` runs everything CI runs, in order (`.ci/run` calls it).
 
@@ -14,6 +14,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod bench;
 mod ci;
 mod conformance;
 mod fuzz;
@@ -54,6 +55,12 @@ enum Command {
         /// The games to check (default: every registered game).
         games_to_check: Vec<String>,
     },
+    /// Measure every game's speed with the release build and write docs/performance.md.
+    Bench {
+        /// Another `towers` binary (say, the previous main's) to measure side by side.
+        #[arg(long, value_name = "TOWERS")]
+        baseline: Option<std::path::PathBuf>,
+    },
     /// Fuzz every parser and engine with cargo-fuzz (needs a nightly toolchain).
     Fuzz {
         /// Seconds per target.
@@ -91,6 +98,7 @@ fn main() -> ExitCode {
             threads,
             games_to_check,
         } => conformance::run(games, threads, &games_to_check),
+        Command::Bench { baseline } => bench::run(baseline.as_deref()),
         Command::Fuzz { seconds, targets } => fuzz::run(seconds, &targets),
         Command::Web { serve, port } => web::run(serve, port),
         Command::NewGame { name } => new_game::run(&name),

@@ -164,8 +164,10 @@ pub fn check_with<G: Game>(
 
 /// Plays one seeded random game from `start` — a position read from text a user or a fuzzer
 /// supplied — with every per-state check of the suite and the game's `invariant`, and stops
-/// quietly after `config.max_plies` plies: a position far from the initial one may take long
-/// to finish, but every state on the way must keep the contract. Returns the plies played.
+/// quietly after `config.max_plies` plies, or once [`PLAYOUT_MOVE_BUDGET`] legal moves have
+/// been generated (options for experiments can make a position's move list huge): a position
+/// far from the initial one may take long to finish, but every state on the way must keep the
+/// contract. Returns the plies played.
 ///
 /// # Panics
 /// On the first violation, with a message to reproduce it.
@@ -187,6 +189,10 @@ pub fn check_playout<G: Game>(
     run.play(start, &mut rng, &mut Vec::new(), None, AtCap::Stop)
         .1
 }
+
+/// The legal moves a [`check_playout`] generates at most before it stops (each state's list
+/// is checked several times over, so this bounds its work on any input).
+pub const PLAYOUT_MOVE_BUDGET: usize = 2_000_000;
 
 /// What a game that reaches the ply cap means.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -219,6 +225,7 @@ impl<G: Game, F: Fn(&G, &G::State) -> Result<(), String>> Run<'_, G, F> {
     ) -> (G::State, usize) {
         let game = self.game;
         let mut plies = 0;
+        let mut generated = 0;
         let mut moves = Vec::new();
         loop {
             let ctx = Context {
@@ -248,6 +255,10 @@ impl<G: Game, F: Fn(&G, &G::State) -> Result<(), String>> Run<'_, G, F> {
                 }
             }
             if moves.is_empty() {
+                break;
+            }
+            generated += moves.len();
+            if at_cap == AtCap::Stop && generated >= PLAYOUT_MOVE_BUDGET {
                 break;
             }
             if plies >= self.config.max_plies {

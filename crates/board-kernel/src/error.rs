@@ -91,7 +91,7 @@ impl ParseError {
     /// The same error, saying where the problem is.
     #[must_use]
     pub fn at(mut self, at: impl Into<String>) -> ParseError {
-        self.at = Some(at.into());
+        self.at = Some(excerpt(&at.into()));
         self
     }
 

@@ -52,7 +52,7 @@ pub fn perft_divide<G: Game>(game: &G, state: &G::State, depth: u32) -> Vec<(Str
 
 /// [`perft`] with the first-ply subtrees shared among `threads` worker threads.
 pub fn perft_parallel<G: Game>(game: &G, state: &G::State, depth: u32, threads: usize) -> u64 {
-    if depth <= 2 || threads <= 1 {
+    if depth <= 1 || threads <= 1 {
         return perft(game, state, depth);
     }
     let mut moves = Vec::new();
@@ -62,13 +62,16 @@ pub fn perft_parallel<G: Game>(game: &G, state: &G::State, depth: u32, threads: 
         let workers: Vec<_> = (0..threads)
             .map(|_| {
                 scope.spawn(|| {
+                    // Each worker reuses its own move buffers across its subtrees.
+                    let mut buffers: Vec<Vec<G::Move>> =
+                        (0..depth - 1).map(|_| Vec::new()).collect();
                     let mut leaves = 0;
                     loop {
                         let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                         let Some(mv) = moves.get(i) else { break leaves };
                         let mut child = state.clone();
                         game.play_unchecked(&mut child, mv);
-                        leaves += perft(game, &child, depth - 1);
+                        leaves += perft_with(game, &child, depth - 1, &mut buffers);
                     }
                 })
             })
@@ -149,14 +152,17 @@ fn hashed_with<G: Game>(
     let Some((moves, deeper)) = buffers.split_first_mut() else {
         return 1;
     };
+    // Subtrees of depth 2 cost one generation per child: cheaper to count again than to
+    // look up, so the table serves depth 3 and up, probed before any move is generated.
+    let cached = depth >= 3;
+    let key = if cached { node_key(game, state) } else { 0 };
+    if cached && let Some(count) = table.get(key, depth) {
+        return count;
+    }
     moves.clear();
     game.legal_moves(state, moves);
     if depth == 1 {
         return moves.len() as u64;
-    }
-    let key = node_key(game, state);
-    if let Some(count) = table.get(key, depth) {
-        return count;
     }
     let mut leaves = 0;
     for mv in moves.iter() {
@@ -164,7 +170,9 @@ fn hashed_with<G: Game>(
         game.play_unchecked(&mut child, mv);
         leaves += hashed_with(game, &child, depth - 1, deeper, table);
     }
-    table.put(key, depth, leaves);
+    if cached {
+        table.put(key, depth, leaves);
+    }
     leaves
 }
 

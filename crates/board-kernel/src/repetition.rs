@@ -36,9 +36,36 @@ pub struct Repetition {
 }
 
 impl Clone for Repetition {
+    #[inline]
     fn clone(&self) -> Self {
+        if !self.spilled && self.heap.capacity() == 0 {
+            // The common case, kept inline in the state's clone: no heap to copy.
+            return Repetition {
+                inline: self.inline,
+                len: self.len,
+                spilled: false,
+                heap: Vec::new(),
+            };
+        }
+        self.clone_spilled()
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.inline = source.inline;
+        self.len = source.len;
+        self.spilled = source.spilled;
+        self.heap.clear();
+        self.heap.extend_from_slice(&source.heap);
+    }
+}
+
+impl Repetition {
+    /// The clone of a history with heap storage, kept out of line. It keeps room for a few
+    /// more keys, so the move played on a clone (the search pattern) allocates nothing.
+    #[inline(never)]
+    fn clone_spilled(&self) -> Self {
         let heap = if self.spilled || self.heap.capacity() > 0 {
-            let mut heap = Vec::with_capacity(self.heap.capacity());
+            let mut heap = Vec::with_capacity(self.heap.capacity().max(self.heap.len() + 8));
             heap.extend_from_slice(&self.heap);
             heap
         } else {
@@ -50,14 +77,6 @@ impl Clone for Repetition {
             spilled: self.spilled,
             heap,
         }
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        self.inline = source.inline;
-        self.len = source.len;
-        self.spilled = source.spilled;
-        self.heap.clear();
-        self.heap.extend_from_slice(&source.heap);
     }
 }
 

@@ -76,26 +76,37 @@ impl SquareSet {
     #[inline]
     #[must_use]
     pub const fn intersects(self, other: SquareSet) -> bool {
-        (self.0[0] & other.0[0])
-            | (self.0[1] & other.0[1])
-            | (self.0[2] & other.0[2])
-            | (self.0[3] & other.0[3])
-            != 0
+        // Word by word with an early exit: eight-byte loads, which the processor forwards from
+        // a word `insert` or `remove` has just stored. One wide (SIMD) test of all four words
+        // stalls on such a store, and sets are tested right after a move is made on a copy.
+        let mut word = 0;
+        while word < 4 {
+            if self.0[word] & other.0[word] != 0 {
+                return true;
+            }
+            word += 1;
+        }
+        false
     }
 
     /// Adds `sq`; returns whether it was absent.
     #[inline]
     pub fn insert(&mut self, sq: Square) -> bool {
-        let absent = !self.contains(sq);
-        *self = self.with(sq);
+        // In place, one word: rebuilding the whole set (`*self = self.with(sq)`) made the
+        // compiler store a word and reload the set wider, a store-forwarding stall that cost
+        // Queens' Courtiers a quarter of its speed.
+        let (word, bit) = (sq.index() / 64, 1u64 << (sq.index() % 64));
+        let absent = self.0[word] & bit == 0;
+        self.0[word] |= bit;
         absent
     }
 
     /// Removes `sq`; returns whether it was present.
     #[inline]
     pub fn remove(&mut self, sq: Square) -> bool {
-        let present = self.contains(sq);
-        *self = self.without(sq);
+        let (word, bit) = (sq.index() / 64, 1u64 << (sq.index() % 64));
+        let present = self.0[word] & bit != 0;
+        self.0[word] &= !bit;
         present
     }
 

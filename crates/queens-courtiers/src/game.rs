@@ -409,23 +409,31 @@ impl Game for QueensCourtiers {
         }
         let side = state.to_move;
         let board = &state.board;
-        let mut found = Vec::new();
-        match mv.from() {
-            None => !self.rule.has_turn(board, side, &mut found),
-            Some(from) => {
-                let Some((owner, piece)) = (exists(from)).then(|| board.piece_at(from)).flatten()
-                else {
-                    return false;
-                };
-                if owner != side {
-                    return false;
-                }
-                let c0 = self.rule.check.checked(board);
-                self.rule
-                    .piece_turns(board, side, c0, from, piece, &mut found);
-                found.contains(mv)
-            }
+        // One piece's turns are listed to find the move among them; the list is kept per
+        // thread, so checking a move allocates nothing once it has grown.
+        thread_local! {
+            static FOUND: std::cell::RefCell<Vec<Move>> = const { std::cell::RefCell::new(Vec::new()) };
         }
+        FOUND.with_borrow_mut(|found| {
+            found.clear();
+            found.reserve(256);
+            match mv.from() {
+                None => !self.rule.has_turn(board, side, found),
+                Some(from) => {
+                    let Some((owner, piece)) =
+                        (exists(from)).then(|| board.piece_at(from)).flatten()
+                    else {
+                        return false;
+                    };
+                    if owner != side {
+                        return false;
+                    }
+                    let c0 = self.rule.check.checked(board);
+                    self.rule.piece_turns(board, side, c0, from, piece, found);
+                    found.contains(mv)
+                }
+            }
+        })
     }
 
     fn check_move(&self, state: &State, mv: &Move) -> Result<(), Illegal> {
