@@ -35,7 +35,7 @@ impl std::fmt::Display for TextKind {
 /// `rank 8, file c`), so a user can find the mistake in a long position line. `input` is a
 /// bounded excerpt of the text: a 100 kB input gives a one-line message.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("invalid {kind} `{input}`{}: {reason}", at_suffix(.at))]
+#[error("invalid {kind} `{input}`{}: {}", at_suffix(.at), bounded_reason(.reason))]
 pub struct ParseError {
     /// Move or position.
     pub kind: TextKind,
@@ -46,6 +46,18 @@ pub struct ParseError {
     /// What is wrong.
     pub reason: String,
 }
+
+/// The reason as printed: at most [`REASON_CHARS`] characters, since a reason may quote a
+/// piece of the input (a token that is not a square).
+fn bounded_reason(reason: &str) -> String {
+    match reason.char_indices().nth(REASON_CHARS) {
+        None => reason.to_owned(),
+        Some((cut, _)) => format!("{}…", &reason[..cut]),
+    }
+}
+
+/// Characters of a parse error's reason printed at most.
+const REASON_CHARS: usize = 240;
 
 fn at_suffix(at: &Option<String>) -> String {
     at.as_ref().map(|a| format!(" at {a}")).unwrap_or_default()

@@ -120,11 +120,11 @@ impl PerftTable {
     }
 }
 
-/// The key of a node for hashed perft: the position's key combined with its repetition
+/// The key of a search node (hashed perft, solvers, transposition tables): the position's key combined with its repetition
 /// history (as a multiset, since the count below a node depends on how often each earlier
 /// position occurred, not on their order), so transpositions are merged only when their
 /// subtrees are the same.
-fn node_key<G: Game>(game: &G, state: &G::State) -> u64 {
+pub fn node_key<G: Game>(game: &G, state: &G::State) -> u64 {
     let mut key = game.key(state);
     for &k in game.history(state) {
         let mut mix = crate::SplitMix64::new(k);

@@ -34,6 +34,7 @@ pub mod clock;
 pub mod eval;
 pub mod mcts;
 mod random;
+pub mod solver;
 
 use std::fmt;
 use std::str::FromStr;

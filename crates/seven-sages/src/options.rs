@@ -94,9 +94,11 @@ board_kernel::game_options! {
         },
         /// `repetition_limit`: occurrences of a position that end the game (0 = off).
         repetition_limit: u32 = 3 => {
-            values: "0 (off) or more",
+            values: "0 (off), or 2 or more",
             meaning: "The game ends when a position occurs this many times; more points wins.",
             aliases: ["repetition_draw"],
+            // 1 would end every game at its first position (found by the options fuzz target).
+            valid: |v| *v != 1,
         },
     }
 }

@@ -12,6 +12,7 @@ mod measure;
 mod play;
 mod replay;
 mod selfplay;
+mod solve;
 
 /// The error text of a write to a closed standard output: the reader stopped early (`head`,
 /// `less` quit, a closed socket). `main` ends quietly with success on it, as well-behaved
@@ -123,6 +124,10 @@ enum Command {
     /// Play many games between computer players across threads and print win and draw
     /// shares, game lengths and speed.
     Selfplay(selfplay::SelfplayArgs),
+    /// Solve a position: its value for the side to move with perfect play (the first line:
+    /// win, draw, loss, or unknown when the budget runs out), a line of best moves and the
+    /// positions visited.
+    Solve(solve::SolveArgs),
 }
 
 type GameAndState = (Box<dyn DynGame>, Box<dyn DynState>);
@@ -285,6 +290,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Play(args) => play::run(&args)?,
         Command::Replay { file, quiet } => replay::run(&file, quiet)?,
         Command::Selfplay(args) => selfplay::run(&args)?,
+        Command::Solve(args) => solve::run(&args)?,
     }
     Ok(())
 }

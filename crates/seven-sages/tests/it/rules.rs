@@ -514,6 +514,12 @@ fn repetition_ends_the_game_on_the_third_occurrence() {
         play(&off, &mut s, &shuffle);
     }
     assert_eq!(s.outcome(), Outcome::Ongoing);
+    // 1 would end the game at its first position: refused (a fuzz finding).
+    let refused = SevenSages::from_pairs([("repetition_limit", "1")]).unwrap_err();
+    assert!(
+        refused.to_string().contains("repetition_limit"),
+        "{refused}"
+    );
     // A position set up from a line counts once.
     let mut s = position(&g, &g.initial_state().to_string());
     play(&g, &mut s, &shuffle);

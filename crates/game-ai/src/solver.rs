@@ -1,0 +1,404 @@
+//! An exact solver: who wins a position with perfect play.
+//!
+//! Alpha-beta over the three values win, draw and loss (for the side to move), searched to
+//! the end of the game with no depth limit and no evaluation, and a transposition table keyed
+//! by [`board_kernel::perft::node_key`] (the position and its repetition history, so positions
+//! are merged only when their futures are the same). Moves that end the game at once are tried
+//! first, then the move the table remembers. The search stops with [`Value::Unknown`] when it
+//! has visited `max_nodes` positions: games whose lines run long (Tower of Power, Queens'
+//! Courtiers from the start) are out of reach, and the answer says so instead of guessing.
+//!
+//! ```
+//! use board_kernel::Game;
+//! use board_kernel::testing::{Nim, NimOptions};
+//! use game_ai::solver::{SolveConfig, Value, solve};
+//! // Nim with 10 stones, taking 1 to 3: the side to move wins.
+//! let game = Nim::new(NimOptions::default())?;
+//! let start = game.initial_state();
+//! let solution = solve(&game, &start, &SolveConfig::default());
+//! assert_eq!(solution.value, Value::Win);
+//! # Ok::<(), board_kernel::OptionError>(())
+//! ```
+
+use std::collections::HashMap;
+use std::fmt;
+
+use board_kernel::perft::node_key;
+use board_kernel::{Game, Side, Status};
+
+/// The value of a position for the side to move, with perfect play by both sides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    /// The side to move wins.
+    Win,
+    /// Neither side can force a win.
+    Draw,
+    /// The side to move loses.
+    Loss,
+    /// The node budget ran out first.
+    Unknown,
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Value::Win => "win",
+            Value::Draw => "draw",
+            Value::Loss => "loss",
+            Value::Unknown => "unknown",
+        })
+    }
+}
+
+impl Value {
+    fn from_score(score: i8) -> Value {
+        match score {
+            1 => Value::Win,
+            0 => Value::Draw,
+            _ => Value::Loss,
+        }
+    }
+}
+
+/// The solver's budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveConfig {
+    /// Positions visited at most before the answer is [`Value::Unknown`].
+    pub max_nodes: u64,
+    /// Transposition-table entries kept at most (the table is cleared when full).
+    pub table_entries: usize,
+    /// Plies searched at most below the position before the answer is [`Value::Unknown`]
+    /// (which also bounds the recursion's stack).
+    pub max_depth: u32,
+}
+
+impl Default for SolveConfig {
+    fn default() -> Self {
+        SolveConfig {
+            max_nodes: 100_000_000,
+            table_entries: 1 << 24,
+            max_depth: 256,
+        }
+    }
+}
+
+/// What the solver found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solution<M> {
+    /// The value for the side to move.
+    pub value: Value,
+    /// A principal variation: best moves for both sides from the position, as far as the
+    /// table proves them (empty when the value is unknown). It proves the value along one
+    /// line only; it is not the shortest win.
+    pub line: Vec<M>,
+    /// Positions visited to find the value (the line's searches not counted).
+    pub nodes: u64,
+}
+
+/// Up to this many legal moves, children are ordered by the replies they allow (Kamisado has
+/// at most 102; the wide games skip it).
+const THREAT_WIDTH: usize = 110;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    /// The value is at least the stored one.
+    Lower,
+    /// The value is at most the stored one.
+    Upper,
+}
+
+struct Search<'g, G: Game> {
+    game: &'g G,
+    config: SolveConfig,
+    nodes: u64,
+    table: HashMap<u64, (i8, Bound, u16)>,
+}
+
+impl<G: Game> Search<'_, G> {
+    /// The score of a finished state for `side`: 1 won, 0 drawn, −1 lost.
+    fn terminal(status: Status, side: Side) -> Option<i8> {
+        match status {
+            Status::Ongoing => None,
+            Status::Finished(result) => Some(match result.winner {
+                None => 0,
+                Some(winner) if winner == side => 1,
+                Some(_) => -1,
+            }),
+        }
+    }
+
+    /// Whether the side to move in `state` can end the game with its win at once, and how
+    /// many moves it has.
+    fn threat(&self, state: &G::State) -> (bool, usize) {
+        let side = self.game.side_to_move(state);
+        let mut moves = Vec::new();
+        self.game.legal_moves(state, &mut moves);
+        let wins = moves.iter().any(|mv| {
+            let mut child = state.clone();
+            self.game.play_unchecked(&mut child, mv);
+            Self::terminal(self.game.status(&child), side) == Some(1)
+        });
+        (wins, moves.len())
+    }
+
+    /// The score (−1, 0, 1) of `state` for its side to move within `alpha..beta`, or `None`
+    /// when the budget ran out.
+    fn score(&mut self, state: &G::State, mut alpha: i8, beta: i8, depth: u32) -> Option<i8> {
+        let me = self.game.side_to_move(state);
+        if let Some(score) = Self::terminal(self.game.status(state), me) {
+            return Some(score);
+        }
+        self.nodes += 1;
+        if self.nodes > self.config.max_nodes || depth >= self.config.max_depth {
+            return None;
+        }
+        let key = node_key(self.game, state);
+        let mut first = None;
+        if let Some(&(score, bound, best)) = self.table.get(&key) {
+            match bound {
+                Bound::Exact => return Some(score),
+                Bound::Lower if score >= beta => return Some(score),
+                Bound::Upper if score <= alpha => return Some(score),
+                _ => {}
+            }
+            first = Some(usize::from(best));
+        }
+        let mut moves = Vec::new();
+        self.game.legal_moves(state, &mut moves);
+        let mut children: Vec<(G::State, Option<i8>)> = moves
+            .iter()
+            .map(|mv| {
+                let mut child = state.clone();
+                self.game.play_unchecked(&mut child, mv);
+                let end = Self::terminal(self.game.status(&child), me);
+                (child, end)
+            })
+            .collect();
+        // Order: a move that wins at once, then the table's best, then moves after which the
+        // opponent cannot win at once, fewest replies first (forcing moves prove fastest).
+        // Looking one reply ahead pays where moves are few (Kamisado); in wide games it would
+        // cost more than it saves.
+        let replies: Vec<(bool, usize)> = children
+            .iter()
+            .map(|(child, end)| match end {
+                None if children.len() <= THREAT_WIDTH => self.threat(child),
+                _ => (false, 0),
+            })
+            .collect();
+        let mut order: Vec<usize> = (0..children.len()).collect();
+        order.sort_by_key(|&i| {
+            let end = children[i].1;
+            (
+                end != Some(1),
+                Some(i) != first,
+                replies[i].0,
+                end.is_some(),
+                replies[i].1,
+            )
+        });
+        let alpha_in = alpha;
+        let mut best_score = -2;
+        let mut best_index = 0;
+        for i in order {
+            let score = match children[i].1 {
+                Some(end) => end,
+                None => {
+                    let child = std::mem::replace(&mut children[i].0, state.clone());
+                    if self.game.side_to_move(&child) == me {
+                        self.score(&child, alpha, beta, depth + 1)?
+                    } else {
+                        -self.score(&child, -beta, -alpha, depth + 1)?
+                    }
+                }
+            };
+            if score > best_score {
+                best_score = score;
+                best_index = i;
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bound = if best_score <= alpha_in {
+            Bound::Upper
+        } else if best_score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        if self.table.len() >= self.config.table_entries {
+            self.table.clear();
+        }
+        self.table.insert(
+            key,
+            (
+                best_score,
+                bound,
+                u16::try_from(best_index).unwrap_or(u16::MAX),
+            ),
+        );
+        Some(best_score)
+    }
+}
+
+/// Solves `state`: its value for the side to move with perfect play, a line of best moves and
+/// the nodes visited.
+pub fn solve<G: Game>(game: &G, state: &G::State, config: &SolveConfig) -> Solution<G::Move> {
+    let mut search = Search {
+        game,
+        config: *config,
+        nodes: 0,
+        table: HashMap::new(),
+    };
+    let Some(score) = search.score(state, -1, 1, 0) else {
+        return Solution {
+            value: Value::Unknown,
+            line: Vec::new(),
+            nodes: search.nodes,
+        };
+    };
+    let nodes = search.nodes;
+    // The line: from each position, a move whose child keeps the value (searched again with a
+    // full window, mostly answered by the table), on a budget of its own.
+    search.config.max_nodes = nodes.saturating_add(config.max_nodes);
+    let mut line = Vec::new();
+    let mut position = state.clone();
+    let mut target = score;
+    while line.len() < 500 && game.status(&position) == Status::Ongoing {
+        let me = game.side_to_move(&position);
+        let mut moves = Vec::new();
+        game.legal_moves(&position, &mut moves);
+        let mut next = None;
+        for mv in moves {
+            let mut child = position.clone();
+            game.play_unchecked(&mut child, &mv);
+            let child_score = match Search::<G>::terminal(game.status(&child), me) {
+                Some(end) => Some(end),
+                None if game.side_to_move(&child) == me => search.score(&child, -1, 1, 0),
+                None => search.score(&child, -1, 1, 0).map(|s| -s),
+            };
+            match child_score {
+                Some(s) if s == target => {
+                    next = Some((mv, child));
+                    break;
+                }
+                Some(_) => {}
+                None => break,
+            }
+        }
+        let Some((mv, child)) = next else { break };
+        line.push(mv);
+        if game.status(&child) == Status::Ongoing && game.side_to_move(&child) != me {
+            target = -target;
+        }
+        position = child;
+    }
+    Solution {
+        value: Value::from_score(score),
+        line,
+        nodes,
+    }
+}
+
+/// The value of each legal move of `state` for the side to move (the value of the position
+/// after it, seen from the mover), in the engine's move order, with the nodes each took.
+pub fn solve_moves<G: Game>(
+    game: &G,
+    state: &G::State,
+    config: &SolveConfig,
+) -> Vec<(G::Move, Value, u64)> {
+    let me = game.side_to_move(state);
+    let mut moves = Vec::new();
+    game.legal_moves(state, &mut moves);
+    moves
+        .into_iter()
+        .map(|mv| {
+            let mut child = state.clone();
+            game.play_unchecked(&mut child, &mv);
+            let (value, nodes) = match Search::<G>::terminal(game.status(&child), me) {
+                Some(end) => (Value::from_score(end), 0),
+                None => {
+                    let solution = solve(game, &child, config);
+                    let value = if game.side_to_move(&child) == me {
+                        solution.value
+                    } else {
+                        match solution.value {
+                            Value::Win => Value::Loss,
+                            Value::Loss => Value::Win,
+                            other => other,
+                        }
+                    };
+                    (value, solution.nodes)
+                }
+            };
+            (mv, value, nodes)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use board_kernel::testing::{Nim, NimOptions};
+
+    /// Plain minimax to the end, no pruning and no table: the reference the solver must match.
+    fn minimax<G: Game>(game: &G, state: &G::State) -> i8 {
+        let me = game.side_to_move(state);
+        if let Some(end) = Search::<G>::terminal(game.status(state), me) {
+            return end;
+        }
+        let mut moves = Vec::new();
+        game.legal_moves(state, &mut moves);
+        moves
+            .iter()
+            .map(|mv| {
+                let mut child = state.clone();
+                game.play_unchecked(&mut child, mv);
+                match Search::<G>::terminal(game.status(&child), me) {
+                    Some(end) => end,
+                    None if game.side_to_move(&child) == me => minimax(game, &child),
+                    None => -minimax(game, &child),
+                }
+            })
+            .max()
+            .expect("an ongoing state has a move")
+    }
+
+    #[test]
+    fn nim_values_match_exhaustive_minimax() {
+        for stones in 1..=14 {
+            for max_take in 1..=4 {
+                let options = NimOptions { stones, max_take };
+                let Ok(game) = Nim::new(options) else {
+                    continue;
+                };
+                let start = game.initial_state();
+                let expected = Value::from_score(minimax(&game, &start));
+                let solution = solve(&game, &start, &SolveConfig::default());
+                assert_eq!(solution.value, expected, "{stones} stones, take {max_take}");
+                assert!(!solution.line.is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn a_small_budget_answers_unknown() {
+        let game = Nim::new(NimOptions {
+            stones: 30,
+            ..NimOptions::default()
+        })
+        .unwrap();
+        let solution = solve(
+            &game,
+            &game.initial_state(),
+            &SolveConfig {
+                max_nodes: 3,
+                ..SolveConfig::default()
+            },
+        );
+        assert_eq!(solution.value, Value::Unknown);
+        assert!(solution.line.is_empty());
+    }
+}

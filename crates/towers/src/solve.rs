@@ -1,0 +1,99 @@
+//! `towers solve`: the exact value of a position with perfect play (`game_ai::solver`).
+
+use std::time::Instant;
+
+use board_kernel::Game;
+use clap::Args;
+use game_ai::solver::{SolveConfig, Value, solve, solve_moves};
+use towers::record::option_pairs;
+use towers::registry::{self, GameVisitor};
+
+use crate::GameArgs;
+
+/// The arguments of `towers solve`.
+#[derive(Args, Debug)]
+pub(crate) struct SolveArgs {
+    #[command(flatten)]
+    pub(crate) game: GameArgs,
+    /// Positions to visit at most before answering `unknown` (1 to 10^12).
+    #[arg(long, default_value_t = 100_000_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
+    pub(crate) max_nodes: u64,
+    /// Transposition-table size in megabytes (1 to 16384).
+    #[arg(long, value_name = "MB", default_value_t = 512, value_parser = clap::value_parser!(u32).range(1..=16_384))]
+    pub(crate) hash: u32,
+    /// Plies searched at most below the position (1 to 2000).
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=2_000))]
+    pub(crate) max_depth: u32,
+    /// Also give the value of every legal move (each solved on its own budget).
+    #[arg(long)]
+    pub(crate) moves: bool,
+}
+
+/// Bytes a table entry takes, with the map's overhead.
+const ENTRY_BYTES: usize = 40;
+
+struct Solve<'a> {
+    args: &'a SolveArgs,
+}
+
+impl GameVisitor for Solve<'_> {
+    type Output = Result<(), String>;
+    fn visit<G: Game>(self, game: G) -> Result<(), String> {
+        let args = self.args;
+        let start = match &args.game.position {
+            Some(text) => game
+                .parse_position(text.trim())
+                .map_err(|e| e.to_string())?,
+            None => game.initial_state(),
+        };
+        let config = SolveConfig {
+            max_nodes: args.max_nodes,
+            table_entries: ((args.hash as usize) << 20) / ENTRY_BYTES,
+            max_depth: args.max_depth,
+        };
+        let started = Instant::now();
+        let solution = solve(&game, &start, &config);
+        let secs = started.elapsed().as_secs_f64();
+        crate::out!("{}", solution.value)?;
+        if solution.value != Value::Unknown {
+            let line: Vec<String> = solution.line.iter().map(ToString::to_string).collect();
+            crate::out!(
+                "line ({} moves): {}",
+                line.len(),
+                if line.is_empty() {
+                    "-".to_owned()
+                } else {
+                    line.join(" ")
+                }
+            )?;
+        }
+        crate::out!(
+            "{} for {} to move; {} positions in {secs:.2} s",
+            solution.value,
+            G::side_name(game.side_to_move(&start)),
+            solution.nodes
+        )?;
+        if args.moves {
+            for (mv, value, nodes) in solve_moves(&game, &start, &config) {
+                crate::out!("{mv}: {value} ({nodes} positions)")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Runs `towers solve`, on a thread with room for the deepest search allowed.
+pub(crate) fn run(args: &SolveArgs) -> Result<(), String> {
+    let pairs = option_pairs(&args.game.options)?;
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(256 << 20)
+            .spawn_scoped(scope, || {
+                registry::visit(&args.game.game, &pairs, Solve { args })
+                    .map_err(|e| e.to_string())?
+            })
+            .map_err(|e| format!("cannot start the solver: {e}"))?
+            .join()
+            .map_err(|_| "the solver stopped unexpectedly".to_owned())?
+    })
+}

@@ -1,0 +1,146 @@
+//! The solver against exhaustive search: in every game, positions a few moves before the end
+//! of seeded random games are solved, and each value is compared with plain minimax to the end
+//! of the game (no pruning, no table) wherever that tree is small enough to walk. Eight games
+//! per game normally, thirty with `TOWERS_HEAVY=1`.
+
+use board_kernel::testing::scale;
+use board_kernel::{Game, Side, SplitMix64, Status};
+use game_ai::solver::{SolveConfig, Value, solve};
+use towers::registry::{self, GameVisitor};
+
+/// Minimax score (1, 0, −1) for the side to move, or `None` past `budget` nodes.
+fn minimax<G: Game>(game: &G, state: &G::State, budget: &mut u64, depth: u32) -> Option<i8> {
+    let me = game.side_to_move(state);
+    let end = |status: Status, side: Side| match status {
+        Status::Ongoing => None,
+        Status::Finished(r) => Some(match r.winner {
+            None => 0,
+            Some(w) if w == side => 1,
+            Some(_) => -1,
+        }),
+    };
+    if let Some(score) = end(game.status(state), me) {
+        return Some(score);
+    }
+    *budget = budget.checked_sub(1)?;
+    if depth >= 200 {
+        return None;
+    }
+    let mut moves = Vec::new();
+    game.legal_moves(state, &mut moves);
+    let mut best = -2;
+    for mv in &moves {
+        let mut child = state.clone();
+        game.play_unchecked(&mut child, mv);
+        let score = match end(game.status(&child), me) {
+            Some(s) => s,
+            None if game.side_to_move(&child) == me => minimax(game, &child, budget, depth + 1)?,
+            None => -minimax(game, &child, budget, depth + 1)?,
+        };
+        best = best.max(score);
+    }
+    Some(best)
+}
+
+struct Compare;
+
+impl GameVisitor for Compare {
+    /// Positions compared.
+    type Output = usize;
+    fn visit<G: Game>(self, game: G) -> usize {
+        let mut compared = 0;
+        for seed in 0..scale(8, 30) as u64 {
+            let mut rng = SplitMix64::new(seed);
+            let mut line = vec![game.initial_state()];
+            let mut moves = Vec::new();
+            while line.len() < 3_000 {
+                let state = line.last().expect("a line starts with a state");
+                moves.clear();
+                game.legal_moves(state, &mut moves);
+                let Some(mv) = rng.choose(&moves) else { break };
+                let mut next = state.clone();
+                game.play_unchecked(&mut next, mv);
+                line.push(next);
+            }
+            for back in 1..=5 {
+                let Some(state) = line.len().checked_sub(back + 1).map(|i| &line[i]) else {
+                    continue;
+                };
+                // A position with hundreds of moves never has a small tree: skip it unwalked.
+                moves.clear();
+                game.legal_moves(state, &mut moves);
+                if moves.len() > 200 {
+                    continue;
+                }
+                let mut budget = 40_000;
+                let Some(expected) = minimax(&game, state, &mut budget, 0) else {
+                    continue;
+                };
+                let solution = solve(&game, state, &SolveConfig::default());
+                let expected = match expected {
+                    1 => Value::Win,
+                    0 => Value::Draw,
+                    _ => Value::Loss,
+                };
+                assert_eq!(solution.value, expected, "{}: `{state}`", G::NAME);
+                compared += 1;
+            }
+        }
+        compared
+    }
+}
+
+/// Positions each game must supply. Chain Reaction (thousands of turns a position) and
+/// Queens' Courtiers (long forced endings) rarely leave a tree small enough for minimax near
+/// the end; they are compared where they do, and not required to.
+fn required(name: &str) -> usize {
+    match name {
+        "kamisado" | "seven-sages" => scale(2, 10),
+        "tower-of-power" => scale(0, 3),
+        _ => 0,
+    }
+}
+
+#[test]
+fn solved_values_agree_with_exhaustive_minimax_in_every_game() {
+    for name in registry::names() {
+        let started = std::time::Instant::now();
+        let compared = registry::visit(name, &[], Compare).expect("defaults are valid");
+        eprintln!(
+            "{name}: {compared} positions compared ({:.1} s)",
+            started.elapsed().as_secs_f64()
+        );
+        assert!(
+            compared >= required(name),
+            "{name}: only {compared} positions were small enough"
+        );
+    }
+}
+
+#[test]
+fn towers_solve_answers_one_word_first() {
+    let game = registry::build("kamisado", &[]).expect("defaults are valid");
+    let mut state = game.initial_state();
+    // Golden trial 2: after these four moves White's a7-b8 reaches Black's home row.
+    for mv in ["e1-e7", "b8-e5", "a1-a7", "f8-g7"] {
+        state.play(mv).expect("the trial's moves are legal");
+    }
+    let position = state.position_text();
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_towers"))
+            .args(args)
+            .output()
+            .expect("the towers binary runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let won = run(&["solve", "kamisado", "--position", &position]);
+    assert_eq!(won.lines().next(), Some("win"), "{won}");
+    assert!(won.contains("line (1 moves): a7-b8"), "{won}");
+    let unknown = run(&["solve", "kamisado", "--max-nodes", "1"]);
+    assert_eq!(unknown.lines().next(), Some("unknown"), "{unknown}");
+}
