@@ -66,6 +66,7 @@ pub(crate) fn run() -> Result<(), String> {
     xtask::check_docs()?;
 
     step("every library crate packages (never published)");
+    forget_packaged_sources()?;
     tools::run(
         &cargo,
         &["package", "--workspace", "--locked", "--allow-dirty"],
@@ -100,5 +101,31 @@ pub(crate) fn run() -> Result<(), String> {
     )?;
 
     println!("\nCI passed in {:.0} s", started.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// Removes cargo's extracted copies of earlier `cargo package` runs. Packaging the workspace
+/// builds each crate against the packaged versions of the others through a local overlay
+/// registry, which cargo extracts under `$CARGO_HOME/registry/{src,cache}/-HASH/` and, for the
+/// same version, never extracts again: a machine that packaged before would build against its
+/// stale kernel. Overlay registries are the directories whose name starts with `-`; the
+/// crates.io ones (`index.crates.io-…`) are kept.
+fn forget_packaged_sources() -> Result<(), String> {
+    let home = std::env::var_os("CARGO_HOME").map_or_else(
+        || std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".cargo")),
+        |h| Some(std::path::PathBuf::from(h)),
+    );
+    let Some(home) = home else { return Ok(()) };
+    for kind in ["src", "cache"] {
+        let Ok(entries) = std::fs::read_dir(home.join("registry").join(kind)) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            if entry.file_name().to_string_lossy().starts_with('-') {
+                std::fs::remove_dir_all(entry.path())
+                    .map_err(|e| format!("cannot remove {}: {e}", entry.path().display()))?;
+            }
+        }
+    }
     Ok(())
 }

@@ -303,13 +303,21 @@ pub fn solve<G: Game>(game: &G, state: &G::State, config: &SolveConfig) -> Solut
 }
 
 /// The value of each legal move of `state` for the side to move (the value of the position
-/// after it, seen from the mover), in the engine's move order, with the nodes each took.
+/// after it, seen from the mover), in the engine's move order, with the positions visited so
+/// far. One table serves every move, so what one move's proof learns shortens the next; the
+/// budget `max_nodes` applies to each move.
 pub fn solve_moves<G: Game>(
     game: &G,
     state: &G::State,
     config: &SolveConfig,
 ) -> Vec<(G::Move, Value, u64)> {
     let me = game.side_to_move(state);
+    let mut search = Search {
+        game,
+        config: *config,
+        nodes: 0,
+        table: HashMap::new(),
+    };
     let mut moves = Vec::new();
     game.legal_moves(state, &mut moves);
     moves
@@ -317,25 +325,202 @@ pub fn solve_moves<G: Game>(
         .map(|mv| {
             let mut child = state.clone();
             game.play_unchecked(&mut child, &mv);
-            let (value, nodes) = match Search::<G>::terminal(game.status(&child), me) {
-                Some(end) => (Value::from_score(end), 0),
-                None => {
-                    let solution = solve(game, &child, config);
-                    let value = if game.side_to_move(&child) == me {
-                        solution.value
-                    } else {
-                        match solution.value {
-                            Value::Win => Value::Loss,
-                            Value::Loss => Value::Win,
-                            other => other,
-                        }
-                    };
-                    (value, solution.nodes)
-                }
+            search.config.max_nodes = search.nodes.saturating_add(config.max_nodes);
+            let score = match Search::<G>::terminal(game.status(&child), me) {
+                Some(end) => Some(end),
+                None if game.side_to_move(&child) == me => search.score(&child, -1, 1, 0),
+                None => search.score(&child, -1, 1, 0).map(|s| -s),
             };
-            (mv, value, nodes)
+            let value = score.map_or(Value::Unknown, Value::from_score);
+            (mv, value, search.nodes)
         })
         .collect()
+}
+
+/// A winning strategy for the side to move in `state`, as a certificate: for every position
+/// the winner reaches with the move to play (as `(position text, move text)` in the order
+/// they were found), such that every reply of the loser leads to another listed position or
+/// to the winner's win. `None` when the position is not proven a win within the budget
+/// (each proof step gets `config.max_nodes`), or when the strategy would list more than
+/// `max_positions` positions.
+///
+/// Positions are told apart by their text, so a checker needs nothing but the game's moves
+/// and texts ([`check_certificate`], which also gives the compact form [`check_strategy`]
+/// reads).
+pub fn certificate<G: Game>(
+    game: &G,
+    state: &G::State,
+    config: &SolveConfig,
+    max_positions: usize,
+) -> Option<Vec<(String, String)>> {
+    let winner = game.side_to_move(state);
+    let mut search = Search {
+        game,
+        config: *config,
+        nodes: 0,
+        table: HashMap::new(),
+    };
+    let mut chosen: HashMap<String, String> = HashMap::new();
+    let mut order = Vec::new();
+    let mut seen_loser: std::collections::HashSet<u64> = std::collections::HashSet::new();
+    let mut stack = vec![state.clone()];
+    while let Some(position) = stack.pop() {
+        match game.status(&position) {
+            Status::Finished(result) if result.winner == Some(winner) => continue,
+            Status::Finished(_) => return None,
+            Status::Ongoing => {}
+        }
+        let mut moves = Vec::new();
+        game.legal_moves(&position, &mut moves);
+        if game.side_to_move(&position) == winner {
+            let text = position.to_string();
+            if chosen.contains_key(&text) {
+                continue;
+            }
+            // Among winning moves, the one that leaves the fewest replies keeps the strategy
+            // small: an immediate win first, then the most forcing move.
+            let mut candidates: Vec<(usize, G::Move, G::State)> = moves
+                .into_iter()
+                .map(|mv| {
+                    let mut child = position.clone();
+                    game.play_unchecked(&mut child, &mv);
+                    let replies = match game.status(&child) {
+                        Status::Finished(_) => 0,
+                        Status::Ongoing => {
+                            let mut replies = Vec::new();
+                            game.legal_moves(&child, &mut replies);
+                            replies.len()
+                        }
+                    };
+                    (replies, mv, child)
+                })
+                .collect();
+            candidates.sort_by_key(|(replies, _, _)| *replies);
+            let mut winning = None;
+            for (_, mv, child) in candidates {
+                search.config.max_nodes = search.nodes.saturating_add(config.max_nodes);
+                let wins = match Search::<G>::terminal(game.status(&child), winner) {
+                    Some(end) => end == 1,
+                    None if game.side_to_move(&child) == winner => {
+                        search.score(&child, -1, 1, 0)? == 1
+                    }
+                    None => search.score(&child, -1, 1, 0)? == -1,
+                };
+                if wins {
+                    winning = Some((mv, child));
+                    break;
+                }
+            }
+            let (mv, child) = winning?;
+            chosen.insert(text.clone(), mv.to_string());
+            order.push((text, mv.to_string()));
+            if order.len() > max_positions {
+                return None;
+            }
+            stack.push(child);
+        } else {
+            if !seen_loser.insert(node_key(game, &position)) {
+                continue;
+            }
+            for mv in moves {
+                let mut child = position.clone();
+                game.play_unchecked(&mut child, &mv);
+                stack.push(child);
+            }
+        }
+    }
+    Some(order)
+}
+
+/// Checks a certificate ([`certificate`]) from `state` using only the game's legal moves,
+/// `play_unchecked`, status and texts: the side to move plays the listed move in each of its
+/// positions, every reply of the other side is followed, and every line must end in a win
+/// for the side that moved first. Returns the winner's moves in the order of the walk — a
+/// compact certificate that [`check_strategy`] (or any checker walking the same way) reads
+/// without the positions.
+///
+/// # Errors
+/// A position of the winner missing from the certificate, a listed move that is not legal,
+/// or a line that ends otherwise than in the winner's win.
+pub fn check_certificate<G: Game>(
+    game: &G,
+    state: &G::State,
+    certificate: &HashMap<String, String>,
+) -> Result<Vec<String>, String> {
+    walk(game, state, |text| {
+        certificate
+            .get(text)
+            .cloned()
+            .ok_or_else(|| format!("no move listed for `{text}`"))
+    })
+}
+
+/// Checks a compact certificate: the winner's moves in the order of the walk (see
+/// [`check_certificate`]). Returns how many moves were used; all must be.
+///
+/// # Errors
+/// As [`check_certificate`], or moves left over or missing.
+pub fn check_strategy<G: Game>(
+    game: &G,
+    state: &G::State,
+    moves: &[String],
+) -> Result<usize, String> {
+    let mut next = moves.iter();
+    let used = walk(game, state, |text| {
+        next.next()
+            .cloned()
+            .ok_or_else(|| format!("the strategy ends before `{text}`"))
+    })?;
+    if used.len() != moves.len() {
+        return Err(format!("{} moves left over", moves.len() - used.len()));
+    }
+    Ok(used.len())
+}
+
+/// The walk both checks share: depth first from `state`, children in the engine's move
+/// order pushed on a stack, each node (position and history) visited once; `choose` names
+/// the winner's move in each of its positions.
+fn walk<G: Game>(
+    game: &G,
+    state: &G::State,
+    mut choose: impl FnMut(&str) -> Result<String, String>,
+) -> Result<Vec<String>, String> {
+    let winner = game.side_to_move(state);
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![state.clone()];
+    let mut played = Vec::new();
+    while let Some(position) = stack.pop() {
+        if let Status::Finished(result) = game.status(&position) {
+            if result.winner == Some(winner) {
+                continue;
+            }
+            return Err(format!("the line ending in `{position}` is not won"));
+        }
+        if !seen.insert(node_key(game, &position)) {
+            continue;
+        }
+        let mut moves = Vec::new();
+        game.legal_moves(&position, &mut moves);
+        if game.side_to_move(&position) == winner {
+            let text = position.to_string();
+            let listed = choose(&text)?;
+            let mv = moves
+                .into_iter()
+                .find(|m| m.to_string() == listed)
+                .ok_or_else(|| format!("`{listed}` is not legal in `{text}`"))?;
+            let mut child = position.clone();
+            game.play_unchecked(&mut child, &mv);
+            stack.push(child);
+            played.push(listed);
+        } else {
+            for mv in moves {
+                let mut child = position.clone();
+                game.play_unchecked(&mut child, &mv);
+                stack.push(child);
+            }
+        }
+    }
+    Ok(played)
 }
 
 #[cfg(test)]
@@ -381,6 +566,60 @@ mod tests {
                 assert!(!solution.line.is_empty());
             }
         }
+    }
+
+    #[test]
+    fn each_moves_value_matches_minimax_of_the_position_after_it() {
+        let game = Nim::new(NimOptions {
+            stones: 13,
+            max_take: 4,
+        })
+        .unwrap();
+        let start = game.initial_state();
+        let me = game.side_to_move(&start);
+        let values = solve_moves(&game, &start, &SolveConfig::default());
+        assert_eq!(values.len(), 4);
+        for (mv, value, _) in values {
+            let mut child = start;
+            game.play_unchecked(&mut child, &mv);
+            let expected = match Search::<Nim>::terminal(game.status(&child), me) {
+                Some(end) => end,
+                None if game.side_to_move(&child) == me => minimax(&game, &child),
+                None => -minimax(&game, &child),
+            };
+            assert_eq!(value, Value::from_score(expected), "{mv}");
+        }
+    }
+
+    #[test]
+    fn nim_certificates_check_and_a_wrong_one_does_not() {
+        let game = Nim::new(NimOptions {
+            stones: 14,
+            max_take: 3,
+        })
+        .unwrap();
+        let start = game.initial_state();
+        let listed = certificate(&game, &start, &SolveConfig::default(), 1_000).unwrap();
+        let mut map: HashMap<String, String> = listed.into_iter().collect();
+        let strategy = check_certificate(&game, &start, &map).unwrap();
+        assert_eq!(check_strategy(&game, &start, &strategy), Ok(strategy.len()));
+        assert!(check_strategy(&game, &start, &strategy[1..]).is_err());
+        let (text, _) = map
+            .iter()
+            .next()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .unwrap();
+        map.remove(&text);
+        assert!(check_certificate(&game, &start, &map).is_err());
+        // A lost position has no certificate.
+        let lost = Nim::new(NimOptions {
+            stones: 12,
+            max_take: 3,
+        })
+        .unwrap();
+        assert!(
+            certificate(&lost, &lost.initial_state(), &SolveConfig::default(), 1_000).is_none()
+        );
     }
 
     #[test]

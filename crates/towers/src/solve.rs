@@ -4,7 +4,9 @@ use std::time::Instant;
 
 use board_kernel::Game;
 use clap::Args;
-use game_ai::solver::{SolveConfig, Value, solve, solve_moves};
+use game_ai::solver::{
+    SolveConfig, Value, certificate, check_certificate, check_strategy, solve, solve_moves,
+};
 use towers::record::option_pairs;
 use towers::registry::{self, GameVisitor};
 
@@ -24,7 +26,13 @@ pub(crate) struct SolveArgs {
     /// Plies searched at most below the position (1 to 2000).
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=2_000))]
     pub(crate) max_depth: u32,
-    /// Also give the value of every legal move (each solved on its own budget).
+    /// Write a winning strategy for the side to move to FILE: the winner's moves in the
+    /// order of a depth-first walk of every reply (when the position is a win; checked before
+    /// writing).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) certificate: Option<std::path::PathBuf>,
+    /// Also give the value of every legal move (one shared table; each move on its own
+    /// budget of positions).
     #[arg(long)]
     pub(crate) moves: bool,
 }
@@ -73,9 +81,47 @@ impl GameVisitor for Solve<'_> {
             G::side_name(game.side_to_move(&start)),
             solution.nodes
         )?;
+        if let Some(path) = &args.certificate {
+            if solution.value != Value::Win {
+                return Err(format!(
+                    "no certificate: the position is a {} for the side to move",
+                    solution.value
+                ));
+            }
+            let started = Instant::now();
+            let lines = certificate(&game, &start, &config, 50_000_000)
+                .ok_or("no certificate within the budget")?;
+            let map = lines.iter().cloned().collect();
+            let strategy = check_certificate(&game, &start, &map)?;
+            check_strategy(&game, &start, &strategy)?;
+            let mut text = format!(
+                "# towers solve {}: a winning strategy for {} from `{start}`.\n\
+                 # One move of the winner a line, in the order of a depth-first walk of every \
+                 reply (children in the engine's move order on a stack, each position and \
+                 history once); see game_ai::solver::check_strategy.\n",
+                G::NAME,
+                G::side_name(game.side_to_move(&start)),
+            );
+            for mv in &strategy {
+                text.push_str(mv);
+                text.push('\n');
+            }
+            std::fs::write(path, text)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            crate::out!(
+                "certificate: {} moves of the winner, checked, written to {} ({:.1} s)",
+                strategy.len(),
+                path.display(),
+                started.elapsed().as_secs_f64()
+            )?;
+        }
         if args.moves {
+            let started = Instant::now();
             for (mv, value, nodes) in solve_moves(&game, &start, &config) {
-                crate::out!("{mv}: {value} ({nodes} positions)")?;
+                crate::out!(
+                    "{mv}: {value} ({nodes} positions so far, {:.1} s)",
+                    started.elapsed().as_secs_f64()
+                )?;
             }
         }
         Ok(())

@@ -1,7 +1,8 @@
 //! Kamisado's integration tests, one binary: the specification's worked examples, its rules
 //! one by one, the perft regression figures, the random-game conformance suite, the coloured
-//! diagram, the keys and the rule book.
+//! diagram, the keys, the rule book and the certificate that White wins a round.
 
+mod certificate;
 mod colour;
 mod conformance;
 mod examples;
