@@ -10,9 +10,17 @@
 //! range (`±(2 − ply/1000)`), so a win is preferred to any evaluation and a quicker win to a
 //! slower one. Deepening goes one ply at a time up to the depth budget (or until the time
 //! budget runs out: the result of the last complete depth is played). Each new depth tries
-//! the root moves best first by the previous depth's values, and a killer move per ply is
-//! tried first at inner nodes. The root moves are shuffled once by the player's generator, so
-//! equal moves are chosen with variety yet reproducibly for a seed.
+//! the root moves best first by the previous depth's values. At inner nodes the move a
+//! transposition table remembers as best comes first, then a killer move per ply.
+//!
+//! The transposition table is keyed by the position and its repetition history
+//! ([`board_kernel::perft::node_key`], as the solver's is), and stores
+//! the value of a node with its remaining depth and whether it is exact or a bound. An entry
+//! cuts the search only at the same remaining depth, so the value of a search to depth `d` is
+//! exactly plain alpha-beta's (tested), only found with fewer nodes; entries of other depths
+//! (the previous iteration's) still order the moves. Win scores, which depend on the ply, are
+//! stored relative to the node. The root moves are shuffled once by the player's generator,
+//! so equal moves are chosen with variety yet reproducibly for a seed.
 
 use std::time::Duration;
 
@@ -35,6 +43,9 @@ pub struct AlphaBetaConfig {
     pub budget: Budget,
     /// The deepest iteration with a time budget.
     pub max_depth: u32,
+    /// Transposition-table entries (24 bytes each; 0: no table). The table is made at the
+    /// first search and kept between moves.
+    pub table_entries: usize,
 }
 
 impl Default for AlphaBetaConfig {
@@ -42,6 +53,7 @@ impl Default for AlphaBetaConfig {
         AlphaBetaConfig {
             budget: Budget::Count(PlayerSpec::DEFAULT_ALPHABETA_DEPTH),
             max_depth: 64,
+            table_entries: 1 << 18,
         }
     }
 }
@@ -59,6 +71,28 @@ pub struct SearchInfo {
     pub elapsed: Duration,
 }
 
+/// How an entry's value relates to the node's true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    /// The true value is at least the stored one.
+    Lower,
+    /// The true value is at most the stored one.
+    Upper,
+}
+
+/// A transposition-table entry.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    key: u64,
+    /// For the root's side, wins relative to this node (see [`AlphaBeta::to_table`]).
+    value: f64,
+    /// The index of the best move in the generated order (`u16::MAX`: none).
+    best: u16,
+    depth: u8,
+    bound: Bound,
+}
+
 /// The alpha-beta player for the game `G`.
 #[derive(Clone, Debug)]
 pub struct AlphaBeta<G: Game> {
@@ -67,6 +101,7 @@ pub struct AlphaBeta<G: Game> {
     /// One move buffer per ply, reused.
     buffers: Vec<Vec<G::Move>>,
     killers: Vec<Option<G::Move>>,
+    table: Vec<Option<Entry>>,
     me: Side,
     nodes: u64,
     /// The time ([`clock::now_ms`]) the search must stop at.
@@ -84,6 +119,7 @@ impl<G: Game> AlphaBeta<G> {
             rng: SplitMix64::new(seed),
             buffers: Vec::new(),
             killers: Vec::new(),
+            table: Vec::new(),
             me: Side::White,
             nodes: 0,
             deadline: None,
@@ -107,12 +143,46 @@ impl<G: Game> AlphaBeta<G> {
         if moves.is_empty() {
             return Vec::new();
         }
-        self.me = game.side_to_move(state);
+        self.prepare(game.side_to_move(state));
         self.deadline = None;
         self.aborted = false;
         let mut rows: Vec<(G::Move, f64)> = moves.into_iter().map(|m| (m, 0.0)).collect();
         self.search_root(game, state, depth.max(1), &mut rows);
         rows
+    }
+
+    /// Makes the table at the first search, and empties it when the side searched for
+    /// changes (its values are from that side's point of view).
+    fn prepare(&mut self, me: Side) {
+        if self.table.len() != self.config.table_entries {
+            self.table = vec![None; self.config.table_entries];
+        } else if me != self.me {
+            self.table.iter_mut().for_each(|e| *e = None);
+        }
+        self.me = me;
+    }
+
+    /// A value as stored: a win or loss found `ply` plies below the root is stored as seen
+    /// from the node, so that the same position reached at another ply reads it right.
+    fn to_table(value: f64, ply: usize) -> f64 {
+        if value > 1.5 {
+            value + WIN_PLY_COST * ply as f64
+        } else if value < -1.5 {
+            value - WIN_PLY_COST * ply as f64
+        } else {
+            value
+        }
+    }
+
+    /// A stored value read at `ply`.
+    fn from_table(value: f64, ply: usize) -> f64 {
+        if value > 1.5 {
+            value - WIN_PLY_COST * ply as f64
+        } else if value < -1.5 {
+            value + WIN_PLY_COST * ply as f64
+        } else {
+            value
+        }
     }
 
     /// Searches every root move to `depth`, fills in their values and sorts them best
@@ -170,38 +240,95 @@ impl<G: Game> AlphaBeta<G> {
             self.buffers.resize_with(ply + 1, Vec::new);
             self.killers.resize(ply + 1, None);
         }
+        let (alpha_in, beta_in) = (alpha, beta);
+        let key = board_kernel::perft::node_key(game, state);
+        let slot = if self.table.is_empty() {
+            None
+        } else {
+            Some((key % self.table.len() as u64) as usize)
+        };
+        let mut first = None;
+        if let Some(entry) = slot.and_then(|i| self.table[i]).filter(|e| e.key == key) {
+            if u32::from(entry.depth) == depth {
+                let value = Self::from_table(entry.value, ply);
+                match entry.bound {
+                    Bound::Exact => return value,
+                    Bound::Lower if value >= beta => return value,
+                    Bound::Upper if value <= alpha => return value,
+                    _ => {}
+                }
+            }
+            first = Some(usize::from(entry.best));
+        }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
         game.legal_moves(state, &mut moves);
-        if let Some(killer) = &self.killers[ply]
-            && let Some(k) = moves.iter().position(|m| m == killer)
-        {
-            moves.swap(0, k);
-        }
+        let first = first.filter(|&i| i < moves.len());
+        let killer = self.killers[ply]
+            .as_ref()
+            .and_then(|killer| moves.iter().position(|m| m == killer))
+            .filter(|&k| Some(k) != first);
         let maximising = game.side_to_move(state) == self.me;
         let mut best = if maximising {
             f64::NEG_INFINITY
         } else {
             f64::INFINITY
         };
-        for mv in &moves {
+        let mut best_index = None;
+        // The table's move, the killer, then the rest in generated order; indices stay
+        // those of the generated order, which is what the table stores.
+        let order = first
+            .into_iter()
+            .chain(killer)
+            .chain((0..moves.len()).filter(|&i| Some(i) != first && Some(i) != killer));
+        for i in order {
+            let mv = &moves[i];
             let mut child = state.clone();
             game.play_unchecked(&mut child, mv);
             let v = self.search(game, &child, depth - 1, ply + 1, alpha, beta);
             if self.aborted {
                 break;
             }
+            let better = if maximising { v > best } else { v < best };
+            if better {
+                best = v;
+                best_index = Some(i);
+            }
             if maximising {
-                best = best.max(v);
                 alpha = alpha.max(v);
             } else {
-                best = best.min(v);
                 beta = beta.min(v);
             }
             if alpha >= beta {
                 self.killers[ply] = Some(mv.clone());
                 break;
             }
+        }
+        if !self.aborted
+            && !best.is_infinite()
+            && let Some(i) = slot
+        {
+            let bound = if best <= alpha_in {
+                Bound::Upper
+            } else if best >= beta_in {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.table[i] = Some(Entry {
+                key,
+                value: Self::to_table(best, ply),
+                // After a fail low every move was refuted, none is known to be best: the
+                // move the table had is kept.
+                best: if bound == Bound::Upper {
+                    first
+                } else {
+                    best_index
+                }
+                .map_or(u16::MAX, |b| u16::try_from(b).unwrap_or(u16::MAX)),
+                depth: u8::try_from(depth).unwrap_or(u8::MAX),
+                bound,
+            });
         }
         self.buffers[ply] = moves;
         if best.is_infinite() {
@@ -237,7 +364,7 @@ impl<G: Game> Player<G> for AlphaBeta<G> {
                 Some(started + t.as_secs_f64() * 1000.0),
             ),
         };
-        self.me = game.side_to_move(state);
+        self.prepare(game.side_to_move(state));
         self.deadline = deadline;
         self.aborted = false;
         self.nodes = 0;

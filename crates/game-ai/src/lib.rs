@@ -10,12 +10,16 @@
 //! - [`AlphaBeta`]: iterative-deepening alpha-beta (minimax that does not assume the sides
 //!   alternate) over the game's [`Game::heuristic`], falling
 //!   back to the score difference.
+//! - [`solver::Perfect`]: the exact solver's choice — a proven win, else a proven draw, else
+//!   MCTS.
 //!
 //! Every move is a whole turn (the contract's rule), so multi-step turns, passes, extra turns
 //! and the resets between rounds of scoring games need nothing special here; the players
 //! only ask the game whose turn it is.
 //!
-//! [`arena`] plays games and seeded series between players across threads.
+//! [`arena`] plays games and seeded series between players across threads; [`tournament`]
+//! measures players against each other (round robins, Elo with intervals, SPRT); [`solver`]
+//! proves the value of a position.
 //!
 //! ```
 //! use board_kernel::{Game, Side, testing::Nim};
@@ -35,6 +39,7 @@ pub mod eval;
 pub mod mcts;
 mod random;
 pub mod solver;
+pub mod tournament;
 
 use std::fmt;
 use std::str::FromStr;
@@ -130,9 +135,10 @@ impl FromStr for Budget {
     }
 }
 
-/// A computer player described in text: `random`, `mcts[:BUDGET]` or
-/// `alphabeta[:BUDGET]`, where a budget is a count (MCTS iterations, alpha-beta depth) or a
-/// time per move (`500ms`, `2s`).
+/// A computer player described in text: `random`, `mcts[:BUDGET]`, `alphabeta[:BUDGET]` or
+/// `perfect[:POSITIONS]`, where a budget is a count (MCTS iterations, alpha-beta depth) or a
+/// time per move (`500ms`, `2s`), and a perfect player's budget is the positions its proofs
+/// may visit per move.
 ///
 /// ```
 /// use game_ai::{Budget, PlayerSpec};
@@ -150,6 +156,9 @@ pub enum PlayerSpec {
     Mcts(Budget),
     /// [`AlphaBeta`] to this depth, or deepening until this much time has passed.
     AlphaBeta(Budget),
+    /// [`solver::Perfect`]: proven wins and draws, each move's proofs visiting at most this
+    /// many positions; MCTS when nothing is proven.
+    Perfect(u32),
 }
 
 impl PlayerSpec {
@@ -160,6 +169,9 @@ impl PlayerSpec {
     /// The deepest alpha-beta search a spec may ask for: the depth a timed search stops at
     /// too ([`AlphaBetaConfig::max_depth`]'s default).
     pub const MAX_ALPHABETA_DEPTH: u32 = 64;
+    /// Positions a perfect player's proofs may visit per move when the spec gives none: enough
+    /// for Kamisado's single round from the start (about 5 million).
+    pub const DEFAULT_PERFECT_POSITIONS: u32 = 100_000_000;
 
     /// The player for game `G`, its randomness seeded with `seed`.
     #[must_use]
@@ -180,6 +192,13 @@ impl PlayerSpec {
                 },
                 seed,
             )),
+            PlayerSpec::Perfect(positions) => Box::new(solver::Perfect::new(
+                solver::SolveConfig {
+                    max_nodes: u64::from(positions),
+                    ..solver::SolveConfig::default()
+                },
+                seed,
+            )),
         }
     }
 }
@@ -190,6 +209,8 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Random => f.write_str("random"),
             PlayerSpec::Mcts(b) => write!(f, "mcts:{b}"),
             PlayerSpec::AlphaBeta(b) => write!(f, "alphabeta:{b}"),
+            PlayerSpec::Perfect(Self::DEFAULT_PERFECT_POSITIONS) => f.write_str("perfect"),
+            PlayerSpec::Perfect(n) => write!(f, "perfect:{n}"),
         }
     }
 }
@@ -198,7 +219,9 @@ impl fmt::Display for PlayerSpec {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SpecError {
     /// Not one of the player kinds.
-    #[error("unknown player `{0}`: expected random, mcts[:ITERS|TIME] or alphabeta[:DEPTH|TIME]")]
+    #[error(
+        "unknown player `{0}`: expected random, mcts[:ITERS|TIME], alphabeta[:DEPTH|TIME] or perfect[:POSITIONS]"
+    )]
     UnknownKind(String),
     /// The budget after the colon is not a positive count or time.
     #[error("bad budget `{0}`: expected a positive count, or a time like `500ms` or `2s`")]
@@ -232,6 +255,12 @@ impl FromStr for PlayerSpec {
                     budget.unwrap_or(Budget::Count(Self::DEFAULT_ALPHABETA_DEPTH)),
                 )),
             },
+            "perfect" => match budget {
+                None => Ok(PlayerSpec::Perfect(Self::DEFAULT_PERFECT_POSITIONS)),
+                Some(Budget::Count(positions)) => Ok(PlayerSpec::Perfect(positions)),
+                // A proof is not cut off by a clock: its budget is a count of positions.
+                Some(Budget::Time(_)) => Err(SpecError::BadBudget(board_kernel::excerpt(text))),
+            },
             _ => Err(SpecError::UnknownKind(board_kernel::excerpt(text))),
         }
     }
@@ -250,6 +279,8 @@ mod tests {
             "mcts:250ms",
             "alphabeta:6",
             "alphabeta:1s",
+            "perfect",
+            "perfect:5000",
         ] {
             assert_eq!(text.parse::<PlayerSpec>().unwrap().to_string(), text);
         }
@@ -266,6 +297,8 @@ mod tests {
             "random:3",
             "mcts:0s",
             "mcts:1.5s",
+            "perfect:2s",
+            "perfect:0",
         ] {
             assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
         }

@@ -523,6 +523,124 @@ fn walk<G: Game>(
     Ok(played)
 }
 
+/// The player that plays by the solver: a proven win when there is one, else a proven draw,
+/// else (every move lost, or too deep to prove within its budget) what its fallback player,
+/// MCTS, chooses — a lost position is played on as a good human would, hoping for a mistake.
+///
+/// Its transposition table lives from move to move, so the first move pays for the proof and
+/// the following ones are mostly answered from the table. Among winning moves it takes the
+/// one that leaves the opponent the fewest replies (as [`certificate`] does), which keeps the
+/// proofs of the next moves small. From Kamisado's initial position as White (a proven win)
+/// it never loses, whatever Black does.
+pub struct Perfect<G: Game> {
+    config: SolveConfig,
+    table: HashMap<u64, (i8, Bound, u16)>,
+    fallback: crate::Mcts<G>,
+    report: Option<String>,
+}
+
+impl<G: Game> Perfect<G> {
+    /// A perfect player whose proofs visit at most `config.max_nodes` positions per move,
+    /// its fallback seeded with `seed`.
+    #[must_use]
+    pub fn new(config: SolveConfig, seed: u64) -> Perfect<G> {
+        Perfect {
+            config,
+            table: HashMap::new(),
+            fallback: crate::Mcts::new(crate::MctsConfig::default(), seed),
+            report: None,
+        }
+    }
+}
+
+impl<G: Game> crate::Player<G> for Perfect<G> {
+    fn name(&self) -> String {
+        crate::PlayerSpec::Perfect(u32::try_from(self.config.max_nodes).unwrap_or(u32::MAX))
+            .to_string()
+    }
+
+    fn choose(&mut self, game: &G, state: &G::State) -> Option<G::Move> {
+        if game.status(state).is_finished() {
+            return None;
+        }
+        let me = game.side_to_move(state);
+        let mut moves = Vec::new();
+        game.legal_moves(state, &mut moves);
+        let mut candidates: Vec<(usize, G::Move, G::State)> = moves
+            .into_iter()
+            .map(|mv| {
+                let mut child = state.clone();
+                game.play_unchecked(&mut child, &mv);
+                let replies = if game.status(&child).is_finished() {
+                    0
+                } else {
+                    let mut replies = Vec::new();
+                    game.legal_moves(&child, &mut replies);
+                    replies.len()
+                };
+                (replies, mv, child)
+            })
+            .collect();
+        candidates.sort_by_key(|(replies, _, _)| *replies);
+        let mut search = Search {
+            game,
+            config: self.config,
+            nodes: 0,
+            table: std::mem::take(&mut self.table),
+        };
+        let (mut draw, mut lost, mut unknown) = (None, 0, 0);
+        let mut win = None;
+        for (_, mv, child) in candidates {
+            search.config.max_nodes = search.nodes.saturating_add(self.config.max_nodes);
+            let score = match Search::<G>::terminal(game.status(&child), me) {
+                Some(end) => Some(end),
+                None if game.side_to_move(&child) == me => search.score(&child, -1, 1, 0),
+                None => search.score(&child, -1, 1, 0).map(|s| -s),
+            };
+            match score {
+                Some(1) => {
+                    win = Some(mv);
+                    break;
+                }
+                Some(0) if draw.is_none() => draw = Some(mv),
+                Some(0) => {}
+                Some(_) => lost += 1,
+                None => unknown += 1,
+            }
+        }
+        let nodes = search.nodes;
+        self.table = search.table;
+        let (choice, verdict) = if let Some(mv) = win {
+            (Some(mv), "a proven win".to_owned())
+        } else if let Some(mv) = draw {
+            // A proven draw is kept even when some moves are beyond the budget: they might
+            // win, but they might lose.
+            (Some(mv), "a proven draw".to_owned())
+        } else {
+            let verdict = if unknown == 0 {
+                "every move loses; MCTS plays on".to_owned()
+            } else {
+                format!("{lost} moves lose, {unknown} beyond the budget; MCTS chooses")
+            };
+            (
+                crate::Player::choose(&mut self.fallback, game, state),
+                verdict,
+            )
+        };
+        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        self.report = Some(format!(
+            "{verdict} ({} searched, {} in the table)",
+            plural(usize::try_from(nodes).unwrap_or(usize::MAX), "position"),
+            self.table.len()
+        ));
+        choice
+    }
+
+    fn report(&self) -> Option<String> {
+        self.report.clone()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -194,3 +194,173 @@ fn time_budgets_stop() {
     }
     assert!(start.elapsed().as_secs_f64() < 5.0);
 }
+
+mod tournament {
+    use super::*;
+    use game_ai::tournament::{Sprt, SprtVerdict, TournamentConfig, ladder, round_robin, sprt};
+
+    fn specs(texts: &[&str]) -> Vec<PlayerSpec> {
+        texts.iter().map(|t| t.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn a_round_robin_ranks_perfect_play_above_chance_and_adds_up() {
+        // 10 stones, takes of 1 to 3: White wins with perfect play, so alpha-beta deep enough
+        // to see the end wins every game as White and every game random spoils as Black.
+        let game = nim(10, 3);
+        let players = specs(&["random", "alphabeta:12", "mcts:200"]);
+        let config = TournamentConfig {
+            games_per_pair: 40,
+            seed: 3,
+            threads: 2,
+            ..TournamentConfig::default()
+        };
+        let table = round_robin(&game, &game.initial_state(), &players, &config, &|_| {});
+        assert_eq!(table.pairs.len(), 3);
+        assert_eq!(table.games, 120);
+        for pair in &table.pairs {
+            assert_eq!(pair.tally.games(), 40);
+            // Colours alternate: the first player had White in exactly half the games.
+            assert_eq!(pair.first_as_white.games(), 20);
+        }
+        // random against alphabeta:12: alpha-beta wins every game it has White; as Black it
+        // loses only when random happens to play perfectly (each of its moves a 1-in-3 guess).
+        let random_ab = &table.pairs[0];
+        assert_eq!((random_ab.first, random_ab.second), (0, 1));
+        let mut random_as_black = random_ab.tally;
+        random_as_black.wins -= random_ab.first_as_white.wins;
+        random_as_black.losses -= random_ab.first_as_white.losses;
+        assert_eq!((random_as_black.wins, random_as_black.losses), (0, 20));
+        assert!(random_ab.tally.wins <= 4, "{:?}", random_ab.tally);
+        assert!(
+            random_ab.tally.elo().high < 0.0,
+            "{}",
+            random_ab.tally.elo()
+        );
+        // Each player's tally is the sum of its pairs', and points add up to the games.
+        let points: f64 = table.entrants.iter().map(|e| e.points()).sum();
+        assert!((points - 120.0).abs() < 1e-9);
+        assert_eq!(table.entrants[0].tally.games(), 80);
+        assert_eq!(table.ranking()[2], 0, "random ranks last: {table:?}");
+        assert!(table.entrants.iter().all(|e| e.moves > 0));
+    }
+
+    #[test]
+    fn a_ladder_plays_neighbours_only() {
+        let game = nim(10, 3);
+        let players = specs(&["random", "mcts:50", "alphabeta:12"]);
+        let config = TournamentConfig {
+            games_per_pair: 8,
+            ..TournamentConfig::default()
+        };
+        let table = ladder(&game, &game.initial_state(), &players, &config, &|_| {});
+        let pairs: Vec<(usize, usize)> = table.pairs.iter().map(|p| (p.first, p.second)).collect();
+        assert_eq!(pairs, [(0, 1), (1, 2)]);
+        assert_eq!(table.games, 16);
+        // The middle player played both steps, the ends one each.
+        assert_eq!(table.entrants[1].tally.games(), 16);
+        assert_eq!(table.entrants[0].tally.games(), 8);
+    }
+
+    #[test]
+    fn results_do_not_depend_on_the_thread_count() {
+        let game = nim(21, 4);
+        let players = specs(&["random", "mcts:100", "alphabeta:3"]);
+        let run = |threads| {
+            let config = TournamentConfig {
+                games_per_pair: 10,
+                seed: 9,
+                threads,
+                ..TournamentConfig::default()
+            };
+            let table = round_robin(&game, &game.initial_state(), &players, &config, &|_| {});
+            table.pairs.iter().map(|p| p.tally).collect::<Vec<_>>()
+        };
+        assert_eq!(run(1), run(3));
+    }
+
+    #[test]
+    fn the_sprt_tells_a_strong_player_from_chance_and_chance_from_itself() {
+        let game = nim(10, 3);
+        let start = game.initial_state();
+        let config = TournamentConfig {
+            games_per_pair: 2000,
+            seed: 1,
+            threads: 2,
+            ..TournamentConfig::default()
+        };
+        let strong = sprt(
+            &game,
+            &start,
+            "alphabeta:12".parse().unwrap(),
+            PlayerSpec::Random,
+            &Sprt::new(0.0, 50.0),
+            &config,
+            &|_, _| {},
+        );
+        assert_eq!(strong.verdict, SprtVerdict::AcceptH1, "{strong:?}");
+        assert!(strong.entrants[0].tally.games() <= 64, "{strong:?}");
+        let even = sprt(
+            &game,
+            &start,
+            PlayerSpec::Random,
+            PlayerSpec::Random,
+            &Sprt::new(0.0, 50.0),
+            &config,
+            &|_, _| {},
+        );
+        assert_eq!(even.verdict, SprtVerdict::AcceptH0, "{even:?}");
+        assert_eq!(even.entrants[0].tally.reversed(), even.entrants[1].tally);
+        // A budget too small for either bound ends inconclusive after whole rounds.
+        let short = sprt(
+            &game,
+            &start,
+            PlayerSpec::Random,
+            PlayerSpec::Random,
+            &Sprt::new(0.0, 50.0),
+            &TournamentConfig {
+                games_per_pair: 20,
+                ..config
+            },
+            &|_, _| {},
+        );
+        assert_eq!(short.verdict, SprtVerdict::Inconclusive);
+        assert_eq!(short.entrants[0].tally.games(), 32);
+    }
+}
+
+#[test]
+fn the_perfect_player_wins_every_won_pile_and_plays_on_in_lost_ones() {
+    use game_ai::solver::{Perfect, SolveConfig};
+    let game = nim(21, 4);
+    for seed in 0..6 {
+        // 21 stones, takes of 1 to 4: 21 is not a multiple of 5, so the first player wins.
+        let mut players: BySide<Box<dyn Player<Nim>>> = BySide::new(
+            Box::new(Perfect::new(SolveConfig::default(), seed)),
+            PlayerSpec::Mcts(Budget::Count(500)).build(seed),
+        );
+        let played = play_game(&game, at(21, Side::White), &mut players, 100);
+        assert_eq!(played.status.result().unwrap().winner, Some(Side::White));
+        assert!(players.white.report().unwrap().starts_with("a proven win"));
+    }
+    // 20 is lost for the side to move: it says so and still moves.
+    let mut perfect = Perfect::<Nim>::new(SolveConfig::default(), 1);
+    assert!(perfect.choose(&game, &at(20, Side::White)).is_some());
+    let report = perfect.report().unwrap();
+    assert!(report.starts_with("every move loses"), "{report}");
+    // With too small a budget nothing is proven, and MCTS chooses.
+    let mut blind = Perfect::<Nim>::new(
+        SolveConfig {
+            max_nodes: 2,
+            ..SolveConfig::default()
+        },
+        1,
+    );
+    assert!(
+        blind
+            .choose(&nim(1000, 3), &at(1000, Side::White))
+            .is_some()
+    );
+    assert!(blind.report().unwrap().contains("beyond the budget"));
+    assert_eq!(blind.name(), "perfect:2");
+}

@@ -10,9 +10,11 @@ use towers::registry;
 mod conformance;
 mod measure;
 mod play;
+mod progress;
 mod replay;
 mod selfplay;
 mod solve;
+mod tournament;
 
 /// The error text of a write to a closed standard output: the reader stopped early (`head`,
 /// `less` quit, a closed socket). `main` ends quietly with success on it, as well-behaved
@@ -128,6 +130,22 @@ enum Command {
     /// win, draw, loss, or unknown when the budget runs out), a line of best moves and the
     /// positions visited.
     Solve(solve::SolveArgs),
+    /// Measure computer players against each other: a round robin with colours alternated,
+    /// its table and Elo differences with 95% intervals; or, with --sprt, a sequential test of
+    /// whether the first player is stronger than the second.
+    Tournament(tournament::TournamentArgs),
+}
+
+/// The position a command starts from: the one-line position text given, or the initial
+/// position.
+pub(crate) fn start_state<G: board_kernel::Game>(
+    game: &G,
+    position: Option<&str>,
+) -> Result<G::State, String> {
+    match position {
+        Some(text) => game.parse_position(text.trim()).map_err(|e| e.to_string()),
+        None => Ok(game.initial_state()),
+    }
 }
 
 type GameAndState = (Box<dyn DynGame>, Box<dyn DynState>);
@@ -291,6 +309,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Replay { file, quiet } => replay::run(&file, quiet)?,
         Command::Selfplay(args) => selfplay::run(&args)?,
         Command::Solve(args) => solve::run(&args)?,
+        Command::Tournament(args) => tournament::run(&args)?,
     }
     Ok(())
 }

@@ -40,12 +40,7 @@ impl GameVisitor for Measure<'_> {
     type Output = Result<(), String>;
     fn visit<G: Game>(self, game: G) -> Result<(), String> {
         let args = self.args;
-        let start = match &args.game.position {
-            Some(text) => game
-                .parse_position(text.trim())
-                .map_err(|e| e.to_string())?,
-            None => game.initial_state(),
-        };
+        let start = crate::start_state(&game, args.game.position.as_deref())?;
         crate::out!("{}: perft from {start}", G::TITLE)?;
         let mut last = Duration::ZERO;
         let mut growth = 10.0;

@@ -49,8 +49,8 @@ impl std::fmt::Display for Seat {
 pub(crate) struct PlayArgs {
     #[command(flatten)]
     pub(crate) game: GameArgs,
-    /// Who plays White (the first seat): human, random, mcts[:ITERS|TIME] or
-    /// alphabeta[:DEPTH|TIME].
+    /// Who plays White (the first seat): human, random, mcts[:ITERS|TIME],
+    /// alphabeta[:DEPTH|TIME] or perfect[:POSITIONS] (the exact solver's move).
     #[arg(long, default_value = "human")]
     pub(crate) white: Seat,
     /// Who plays Black (the second seat).
@@ -164,12 +164,7 @@ pub(crate) fn session<G: Game>(
     out: &mut dyn Write,
 ) -> Result<Record, String> {
     let io_error = |e: io::Error| crate::output_error(&e);
-    let start = match &settings.position {
-        Some(text) => game
-            .parse_position(text.trim())
-            .map_err(|e| e.to_string())?,
-        None => game.initial_state(),
-    };
+    let start = crate::start_state(game, settings.position.as_deref())?;
     let mut players: BySide<Option<Box<dyn Player<G>>>> =
         BySide::from_fn(|side| match settings.seats[side] {
             Seat::Human => None,

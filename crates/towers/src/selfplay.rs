@@ -1,9 +1,5 @@
 //! `towers selfplay`: many games between computer players across threads, with statistics.
 
-use std::io::{IsTerminal, Write};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
-
 use board_kernel::{BySide, Game, Side};
 use clap::Args;
 use game_ai::PlayerSpec;
@@ -11,6 +7,7 @@ use game_ai::arena::{SeriesConfig, run_series};
 use towers::registry::{self, GameVisitor};
 
 use crate::GameArgs;
+use crate::progress::ProgressBar;
 use towers::record::option_pairs;
 
 /// The arguments of `towers selfplay`.
@@ -21,7 +18,8 @@ pub(crate) struct SelfplayArgs {
     /// Games to play (1 to 1000000000).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub(crate) games: u64,
-    /// White's player: random, mcts[:ITERS|TIME] or alphabeta[:DEPTH|TIME].
+    /// White's player: random, mcts[:ITERS|TIME], alphabeta[:DEPTH|TIME] or
+    /// perfect[:POSITIONS].
     #[arg(long, default_value = "random")]
     pub(crate) white: PlayerSpec,
     /// Black's player.
@@ -47,12 +45,7 @@ impl GameVisitor for Selfplay<'_> {
     type Output = Result<(), String>;
     fn visit<G: Game>(self, game: G) -> Result<(), String> {
         let args = self.args;
-        let start = match &args.game.position {
-            Some(text) => game
-                .parse_position(text.trim())
-                .map_err(|e| e.to_string())?,
-            None => game.initial_state(),
-        };
+        let start = crate::start_state(&game, args.game.position.as_deref())?;
         let label = |side: Side, spec: PlayerSpec| format!("{} ({spec})", G::side_name(side));
         let (white, black) = (
             label(Side::White, args.white),
@@ -71,31 +64,8 @@ impl GameVisitor for Selfplay<'_> {
             threads: self.threads,
             max_plies: usize::try_from(args.max_plies).unwrap_or(usize::MAX),
         };
-        let started = Instant::now();
-        let last_drawn = Mutex::new(None::<Instant>);
-        let terminal = std::io::stderr().is_terminal();
-        let total = args.games;
-        let progress = |done: u64| {
-            let mut last = last_drawn.lock().unwrap_or_else(|e| e.into_inner());
-            let due = last.is_none_or(|t| t.elapsed() >= Duration::from_millis(100));
-            if done == total || (terminal && due) {
-                *last = Some(Instant::now());
-                let width = 30;
-                let filled = (done * width / total.max(1)) as usize;
-                let mut err = std::io::stderr().lock();
-                let _ = write!(
-                    err,
-                    "\r[{}{}] {done}/{total} games, {:.1} s",
-                    "#".repeat(filled),
-                    ".".repeat(width as usize - filled),
-                    started.elapsed().as_secs_f64()
-                );
-                if done == total {
-                    let _ = writeln!(err);
-                }
-                let _ = err.flush();
-            }
-        };
+        let bar = ProgressBar::new(args.games);
+        let progress = |done: u64| bar.update(done, "");
         let stats = run_series(
             &game,
             &start,
@@ -103,7 +73,7 @@ impl GameVisitor for Selfplay<'_> {
             &config,
             &progress,
         );
-        let secs = started.elapsed().as_secs_f64();
+        let secs = bar.seconds();
         crate::out!("{}", stats.summary(&white, &black))?;
         crate::out!(
             "{:.2} games/s ({:.2} s)",

@@ -48,12 +48,7 @@ impl GameVisitor for Solve<'_> {
     type Output = Result<(), String>;
     fn visit<G: Game>(self, game: G) -> Result<(), String> {
         let args = self.args;
-        let start = match &args.game.position {
-            Some(text) => game
-                .parse_position(text.trim())
-                .map_err(|e| e.to_string())?,
-            None => game.initial_state(),
-        };
+        let start = crate::start_state(&game, args.game.position.as_deref())?;
         let config = SolveConfig {
             max_nodes: args.max_nodes,
             table_entries: ((args.hash as usize) << 20) / ENTRY_BYTES,

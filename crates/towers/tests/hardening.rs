@@ -78,6 +78,24 @@ fn every_command_ends_quietly_when_its_reader_stops() {
             vec!["selfplay", name, "--games", "2", "--threads", "1"],
             vec!["measure", name, "--depth", "1", "--games", "2"],
             vec!["conformance", name, "--games", "2", "--threads", "1"],
+            vec![
+                "tournament",
+                name,
+                "--players",
+                "random,random",
+                "--games",
+                "2",
+            ],
+            vec![
+                "tournament",
+                name,
+                "--players",
+                "random,random",
+                "--games",
+                "2",
+                "--sprt",
+                "0,50",
+            ],
         ] {
             cases.push(args.into_iter().map(str::to_owned).collect());
         }
@@ -148,6 +166,86 @@ fn numbers_out_of_range_are_refused_with_their_limits() {
         (
             &["conformance", name, "--games", "2", "--threads", "100000"],
             "--threads",
+        ),
+        (
+            &[
+                "tournament",
+                name,
+                "--players",
+                "random,random",
+                "--games",
+                "0",
+            ],
+            "--games",
+        ),
+        (
+            &["tournament", name, "--players", "random", "--games", "2"],
+            "at least two players",
+        ),
+        (
+            &[
+                "tournament",
+                name,
+                "--players",
+                "random,mcts:0",
+                "--games",
+                "2",
+            ],
+            "bad budget",
+        ),
+        (
+            &[
+                "tournament",
+                name,
+                "--players",
+                "random,random",
+                "--games",
+                "2",
+                "--sprt",
+                "50,0",
+            ],
+            "ELO0 must be smaller",
+        ),
+        (
+            &[
+                "tournament",
+                name,
+                "--players",
+                "random,random",
+                "--games",
+                "2",
+                "--sprt",
+                "0,1e9",
+            ],
+            "from -2000 to 2000",
+        ),
+        (
+            &[
+                "tournament",
+                name,
+                "--players",
+                "random,random,random",
+                "--games",
+                "2",
+                "--sprt",
+                "0,50",
+            ],
+            "exactly two players",
+        ),
+        (
+            &[
+                "tournament",
+                name,
+                "--players",
+                "random,random",
+                "--games",
+                "2",
+                "--sprt",
+                "0,50",
+                "--alpha",
+                "0.9",
+            ],
+            "--alpha",
         ),
     ];
     for (args, expected) in cases {

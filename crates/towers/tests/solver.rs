@@ -144,3 +144,42 @@ fn towers_solve_answers_one_word_first() {
     let unknown = run(&["solve", "kamisado", "--max-nodes", "1"]);
     assert_eq!(unknown.lines().next(), Some("unknown"), "{unknown}");
 }
+
+/// The `perfect` seat as White in Kamisado's single round never loses: one player (its table
+/// kept, so the proof of the first move is paid once) against random defences and against
+/// MCTS, each game from the initial position.
+#[test]
+fn the_perfect_kamisado_player_never_loses_as_white() {
+    use board_kernel::BySide;
+    use game_ai::PlayerSpec;
+    use game_ai::arena::play_game;
+    let game = kamisado::Kamisado::new(Default::default()).unwrap();
+    let mut players = BySide::new(
+        "perfect".parse::<PlayerSpec>().unwrap().build(1),
+        PlayerSpec::Random.build(1),
+    );
+    let defences = ["random", "mcts:200", "alphabeta:3", "mcts:1000"];
+    for (k, defence) in defences.iter().cycle().take(scale(12, 40)).enumerate() {
+        players.black = defence.parse::<PlayerSpec>().unwrap().build(k as u64);
+        let played = play_game(&game, game.initial_state(), &mut players, 1_000);
+        let result = played.status.result().expect("a Kamisado round ends");
+        assert_eq!(
+            result.winner,
+            Some(Side::White),
+            "game {k} against {defence}: {:?}",
+            played.moves
+        );
+        let report = players.white.report().unwrap();
+        assert!(report.starts_with("a proven win"), "{report}");
+    }
+    // As Black the round is lost: the player says so and plays on.
+    let mut black = "perfect"
+        .parse::<PlayerSpec>()
+        .unwrap()
+        .build::<kamisado::Kamisado>(2);
+    let mut state = game.initial_state();
+    game.play_text(&mut state, "b1-b7").unwrap();
+    assert!(black.choose(&game, &state).is_some());
+    let report = black.report().unwrap();
+    assert!(report.starts_with("every move loses"), "{report}");
+}

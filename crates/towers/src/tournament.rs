@@ -1,0 +1,332 @@
+//! `towers tournament`: computer players measured against each other (`game_ai::tournament`).
+
+use std::time::Duration;
+
+use board_kernel::Game;
+use clap::Args;
+use game_ai::PlayerSpec;
+use game_ai::tournament::{Entrant, Sprt, Table, TournamentConfig, ladder, round_robin, sprt};
+use towers::record::option_pairs;
+use towers::registry::{self, GameVisitor};
+
+use crate::GameArgs;
+use crate::progress::ProgressBar;
+
+/// The arguments of `towers tournament`.
+#[derive(Args, Debug)]
+pub(crate) struct TournamentArgs {
+    #[command(flatten)]
+    pub(crate) game: GameArgs,
+    /// The players, comma-separated: random, mcts[:ITERS|TIME], alphabeta[:DEPTH|TIME],
+    /// perfect[:POSITIONS].
+    #[arg(long, value_delimiter = ',', num_args = 1.., required = true)]
+    pub(crate) players: Vec<PlayerSpec>,
+    /// Games each pair plays (1 to 1000000000), the players taking White in turn; with
+    /// --sprt, the most games the test may play.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    pub(crate) games: u64,
+    /// Play each player against the next only, the players listed weakest first: each step
+    /// of the ladder is measured (from the stronger player's side) instead of every pair.
+    #[arg(long, conflicts_with = "sprt")]
+    pub(crate) ladder: bool,
+    /// Test whether the first player is stronger than the second: H0 "ELO0 stronger"
+    /// against H1 "ELO1 stronger", stopping when one is accepted (exactly two players).
+    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true, value_parser = parse_hypotheses)]
+    pub(crate) sprt: Option<(f64, f64)>,
+    /// The SPRT's chance of accepting H1 when H0 holds (0.001 to 0.5).
+    #[arg(long, default_value_t = 0.05)]
+    pub(crate) alpha: f64,
+    /// The SPRT's chance of accepting H0 when H1 holds (0.001 to 0.5).
+    #[arg(long, default_value_t = 0.05)]
+    pub(crate) beta: f64,
+    /// The seed: game i of a pair seeds its players from it, the pair and i.
+    #[arg(long, default_value_t = 0)]
+    pub(crate) seed: u64,
+    /// Worker threads (1 to 256; default: the machine's cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub(crate) threads: Option<u16>,
+    /// Stop a game after this many moves and count it an unfinished draw (1 to 100000000).
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub(crate) max_plies: u64,
+}
+
+struct Tournament<'a> {
+    args: &'a TournamentArgs,
+    config: TournamentConfig,
+    test: Option<Sprt>,
+}
+
+/// A time per move for people: microseconds, milliseconds or seconds.
+fn per_move(time: Duration) -> String {
+    let secs = time.as_secs_f64();
+    if secs < 1e-3 {
+        format!("{:.0} µs", secs * 1e6)
+    } else if secs < 1.0 {
+        format!("{:.1} ms", secs * 1e3)
+    } else {
+        format!("{secs:.2} s")
+    }
+}
+
+fn threads(n: usize) -> String {
+    if n == 1 {
+        "1 thread".to_owned()
+    } else {
+        format!("{n} threads")
+    }
+}
+
+fn print_table(table: &Table) -> Result<(), String> {
+    let name = |k: usize| table.entrants[k].spec.to_string();
+    let width = (0..table.entrants.len())
+        .map(|k| name(k).len())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    crate::out!(
+        "{:<4} {:<width$} {:>8} {:>7}  {:<18} {:>10}",
+        "rank",
+        "player",
+        "points",
+        "score",
+        "won drawn lost",
+        "time/move"
+    )?;
+    for (rank, k) in table.ranking().into_iter().enumerate() {
+        let e: &Entrant = &table.entrants[k];
+        crate::out!(
+            "{:<4} {:<width$} {:>8.1} {:>6.1}%  {:<18} {:>10}",
+            rank + 1,
+            name(k),
+            e.points(),
+            100.0 * e.tally.score(),
+            e.tally.to_string(),
+            per_move(e.time_per_move())
+        )?;
+    }
+    crate::out!("")?;
+    let pair_width = 2 * width + 4;
+    crate::out!(
+        "{:<pair_width$} {:<18} {:>7}  Elo of the first (95% interval)",
+        "pair",
+        "first's results",
+        "score"
+    )?;
+    for pair in &table.pairs {
+        let label = format!("{} vs {}", name(pair.first), name(pair.second));
+        let unfinished = if pair.tally.unfinished > 0 {
+            format!("  ({} unfinished)", pair.tally.unfinished)
+        } else {
+            String::new()
+        };
+        crate::out!(
+            "{label:<pair_width$} {:<18} {:>6.1}%  {}{unfinished}",
+            pair.tally.to_string(),
+            100.0 * pair.tally.score(),
+            pair.tally.elo()
+        )?;
+    }
+    Ok(())
+}
+
+fn print_ladder(table: &Table) -> Result<(), String> {
+    let name = |k: usize| table.entrants[k].spec.to_string();
+    let width = (0..table.entrants.len())
+        .map(|k| name(k).len())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    let step_width = 2 * width + 6;
+    crate::out!(
+        "{:<step_width$} {:<18} {:>7}  Elo of the step (95% interval)",
+        "step",
+        "stronger's results",
+        "score"
+    )?;
+    for pair in &table.pairs {
+        // The stronger player is the second of a ladder pair.
+        let tally = pair.tally.reversed();
+        let unfinished = if tally.unfinished > 0 {
+            format!("  ({} unfinished)", tally.unfinished)
+        } else {
+            String::new()
+        };
+        crate::out!(
+            "{:<step_width$} {:<18} {:>6.1}%  {}{unfinished}",
+            format!("{} over {}", name(pair.second), name(pair.first)),
+            tally.to_string(),
+            100.0 * tally.score(),
+            tally.elo()
+        )?;
+    }
+    crate::out!("")?;
+    crate::out!("{:<width$} {:>10}", "player", "time/move")?;
+    for (k, entrant) in table.entrants.iter().enumerate() {
+        crate::out!(
+            "{:<width$} {:>10}",
+            name(k),
+            per_move(entrant.time_per_move())
+        )?;
+    }
+    Ok(())
+}
+
+impl GameVisitor for Tournament<'_> {
+    type Output = Result<(), String>;
+    fn visit<G: Game>(self, game: G) -> Result<(), String> {
+        let args = self.args;
+        let config = self.config;
+        let start = crate::start_state(&game, args.game.position.as_deref())?;
+        let players = &args.players;
+        if let Some(test) = self.test {
+            crate::out!(
+                "{}: SPRT of {} against {}, H0 Elo {:+} against H1 Elo {:+}, alpha {} beta {}, at most {} games, seed {}, {}",
+                G::TITLE,
+                players[0],
+                players[1],
+                test.elo0,
+                test.elo1,
+                test.alpha,
+                test.beta,
+                config.games_per_pair,
+                config.seed,
+                threads(config.threads)
+            )?;
+            let rounds = config
+                .games_per_pair
+                .div_ceil(game_ai::tournament::SPRT_ROUND);
+            let bar = ProgressBar::new(rounds * game_ai::tournament::SPRT_ROUND);
+            let outcome = sprt(
+                &game,
+                &start,
+                players[0],
+                players[1],
+                &test,
+                &config,
+                &|done, llr| bar.update(done, &format!(", LLR {llr:+.2}")),
+            );
+            let secs = bar.seconds();
+            let (lower, upper) = test.bounds();
+            let [first, second] = &outcome.entrants;
+            crate::out!(
+                "{} (LLR {:+.2}, bounds {lower:+.2} and {upper:+.2}) after {} games",
+                outcome.verdict,
+                outcome.llr,
+                first.tally.games()
+            )?;
+            crate::out!(
+                "{}: {}, score {:.1}%, Elo {}",
+                first.spec,
+                first.tally,
+                100.0 * first.tally.score(),
+                first.tally.elo()
+            )?;
+            crate::out!(
+                "time per move: {} {}, {} {}",
+                first.spec,
+                per_move(first.time_per_move()),
+                second.spec,
+                per_move(second.time_per_move())
+            )?;
+            crate::out!(
+                "{:.1} plies a game, {secs:.2} s",
+                outcome.plies as f64 / first.tally.games().max(1) as f64
+            )?;
+            return Ok(());
+        }
+        let (kind, pairs) = if args.ladder {
+            ("ladder", players.len() - 1)
+        } else {
+            ("round robin", players.len() * (players.len() - 1) / 2)
+        };
+        crate::out!(
+            "{}: {kind} of {} players, {} games a pair with colours alternating, seed {}, {}",
+            G::TITLE,
+            players.len(),
+            config.games_per_pair,
+            config.seed,
+            threads(config.threads)
+        )?;
+        let bar = ProgressBar::new(config.games_per_pair * pairs as u64);
+        let progress = |done: u64| bar.update(done, "");
+        let table = if args.ladder {
+            ladder(&game, &start, players, &config, &progress)
+        } else {
+            round_robin(&game, &start, players, &config, &progress)
+        };
+        let secs = bar.seconds();
+        if args.ladder {
+            print_ladder(&table)?;
+        } else {
+            print_table(&table)?;
+        }
+        crate::out!(
+            "{} games, {:.1} plies a game, {secs:.2} s",
+            table.games,
+            table.plies as f64 / table.games.max(1) as f64
+        )?;
+        Ok(())
+    }
+}
+
+/// Reads `ELO0,ELO1`: two Elo differences from -2000 to 2000, the first smaller.
+fn parse_hypotheses(text: &str) -> Result<(f64, f64), String> {
+    let excerpt = board_kernel::excerpt(text);
+    let expected = || format!("`{excerpt}`: expected ELO0,ELO1, two numbers like 0,50");
+    let (a, b) = text.split_once(',').ok_or_else(expected)?;
+    let number = |t: &str| t.trim().parse::<f64>().map_err(|_| expected());
+    let (elo0, elo1) = (number(a)?, number(b)?);
+    if !(elo0.is_finite() && elo1.is_finite() && elo0.abs() <= 2000.0 && elo1.abs() <= 2000.0) {
+        return Err(format!(
+            "`{excerpt}`: Elo differences must be from -2000 to 2000"
+        ));
+    }
+    if elo0 >= elo1 {
+        return Err(format!(
+            "`{excerpt}`: ELO0 must be smaller than ELO1 (H1 claims more strength than H0)"
+        ));
+    }
+    Ok((elo0, elo1))
+}
+
+/// Runs `towers tournament`.
+pub(crate) fn run(args: &TournamentArgs) -> Result<(), String> {
+    if args.players.len() < 2 {
+        return Err("a tournament needs at least two players (--players A,B,...)".to_owned());
+    }
+    let test = match args.sprt {
+        None => None,
+        Some((elo0, elo1)) => {
+            if args.players.len() != 2 {
+                return Err(format!(
+                    "--sprt tests one player against another: give exactly two players, not {}",
+                    args.players.len()
+                ));
+            }
+            for (name, rate) in [("--alpha", args.alpha), ("--beta", args.beta)] {
+                if !(0.001..=0.5).contains(&rate) {
+                    return Err(format!("{name} {rate}: must be from 0.001 to 0.5"));
+                }
+            }
+            Some(Sprt {
+                elo0,
+                elo1,
+                alpha: args.alpha,
+                beta: args.beta,
+            })
+        }
+    };
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+        usize::from,
+    );
+    let config = TournamentConfig {
+        games_per_pair: args.games,
+        seed: args.seed,
+        threads,
+        max_plies: usize::try_from(args.max_plies).unwrap_or(usize::MAX),
+    };
+    let pairs = option_pairs(&args.game.options)?;
+    registry::visit(&args.game.game, &pairs, Tournament { args, config, test })
+        .map_err(|e| e.to_string())?
+}
