@@ -170,8 +170,9 @@ impl PlayerSpec {
     /// too ([`AlphaBetaConfig::max_depth`]'s default).
     pub const MAX_ALPHABETA_DEPTH: u32 = 64;
     /// Positions a perfect player's proofs may visit per move when the spec gives none: enough
-    /// for Kamisado's single round from the start (about 5 million).
-    pub const DEFAULT_PERFECT_POSITIONS: u32 = 100_000_000;
+    /// for Kamisado's single round from the start (about 5.3 million), and about a minute a
+    /// move at most where nothing can be proven.
+    pub const DEFAULT_PERFECT_POSITIONS: u32 = 10_000_000;
 
     /// The player for game `G`, its randomness seeded with `seed`.
     #[must_use]

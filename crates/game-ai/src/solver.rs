@@ -527,7 +527,9 @@ fn walk<G: Game>(
 /// else (every move lost, or too deep to prove within its budget) what its fallback player,
 /// MCTS, chooses — a lost position is played on as a good human would, hoping for a mistake.
 ///
-/// Its transposition table lives from move to move, so the first move pays for the proof and
+/// Its budget of positions (`config.max_nodes`) is shared by all the proofs of a move, so a
+/// move takes a bounded time even where nothing can be proven. Its transposition table lives
+/// from move to move, so the first move pays for the proof and
 /// the following ones are mostly answered from the table. Among winning moves it takes the
 /// one that leaves the opponent the fewest replies (as [`certificate`] does), which keeps the
 /// proofs of the next moves small. From Kamisado's initial position as White (a proven win)
@@ -590,8 +592,9 @@ impl<G: Game> crate::Player<G> for Perfect<G> {
         };
         let (mut draw, mut lost, mut unknown) = (None, 0, 0);
         let mut win = None;
+        // One budget for the whole move, not one per candidate: with hundreds of moves
+        // beyond reach, a budget each would make a single move take hours.
         for (_, mv, child) in candidates {
-            search.config.max_nodes = search.nodes.saturating_add(self.config.max_nodes);
             let score = match Search::<G>::terminal(game.status(&child), me) {
                 Some(end) => Some(end),
                 None if game.side_to_move(&child) == me => search.score(&child, -1, 1, 0),

@@ -361,6 +361,13 @@ fn the_perfect_player_wins_every_won_pile_and_plays_on_in_lost_ones() {
             .choose(&nim(1000, 3), &at(1000, Side::White))
             .is_some()
     );
-    assert!(blind.report().unwrap().contains("beyond the budget"));
+    // The budget is the move's, not each candidate's: the first proof stops at its third
+    // position (more than 2), the other two at their first — 5 in all, where a budget per
+    // candidate would have allowed 3 each (9).
+    let report = blind.report().unwrap();
+    assert!(
+        report.contains("3 beyond the budget") && report.contains("(5 positions searched"),
+        "{report}"
+    );
     assert_eq!(blind.name(), "perfect:2");
 }
