@@ -76,13 +76,20 @@ fn threads(n: usize) -> String {
     }
 }
 
-fn print_table(table: &Table) -> Result<(), String> {
-    let name = |k: usize| table.entrants[k].spec.to_string();
-    let width = (0..table.entrants.len())
-        .map(|k| name(k).len())
+/// The width of the players' column: the longest name, at least 6.
+fn name_width(table: &Table) -> usize {
+    table
+        .entrants
+        .iter()
+        .map(|e| e.spec.to_string().len())
         .max()
         .unwrap_or(6)
-        .max(6);
+        .max(6)
+}
+
+fn print_table(table: &Table) -> Result<(), String> {
+    let name = |k: usize| table.entrants[k].spec.to_string();
+    let width = name_width(table);
     crate::out!(
         "{:<4} {:<width$} {:>8} {:>7}  {:<18} {:>10}",
         "rank",
@@ -131,11 +138,7 @@ fn print_table(table: &Table) -> Result<(), String> {
 
 fn print_ladder(table: &Table) -> Result<(), String> {
     let name = |k: usize| table.entrants[k].spec.to_string();
-    let width = (0..table.entrants.len())
-        .map(|k| name(k).len())
-        .max()
-        .unwrap_or(6)
-        .max(6);
+    let width = name_width(table);
     let step_width = 2 * width + 6;
     crate::out!(
         "{:<step_width$} {:<18} {:>7}  Elo of the step (95% interval)",
