@@ -270,6 +270,13 @@ pub fn solve<G: Game>(game: &G, state: &G::State, config: &SolveConfig) -> Solut
         let me = game.side_to_move(&position);
         let mut moves = Vec::new();
         game.legal_moves(&position, &mut moves);
+        // The table's best move first: it usually keeps the value, and trying others first
+        // could spend the line's budget on a move beyond reach.
+        if let Some(&(_, _, best)) = search.table.get(&node_key(game, &position))
+            && usize::from(best) < moves.len()
+        {
+            moves.swap(0, usize::from(best));
+        }
         let mut next = None;
         for mv in moves {
             let mut child = position.clone();
@@ -284,8 +291,8 @@ pub fn solve<G: Game>(game: &G, state: &G::State, config: &SolveConfig) -> Solut
                     next = Some((mv, child));
                     break;
                 }
-                Some(_) => {}
-                None => break,
+                // Beyond the budget: another move may still be proven.
+                Some(_) | None => {}
             }
         }
         let Some((mv, child)) = next else { break };

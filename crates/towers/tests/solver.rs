@@ -145,6 +145,35 @@ fn towers_solve_answers_one_word_first() {
     assert_eq!(unknown.lines().next(), Some("unknown"), "{unknown}");
 }
 
+/// The printed line of a proven win starts from the table's best move: with a budget barely
+/// above the proof's 5,267,645 positions, trying White's first moves in generated order
+/// (a1-a2 first, whose proof needs about 25 million) spent the line's budget and printed none.
+#[test]
+fn a_proven_round_prints_its_line_even_on_a_tight_budget() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_towers"))
+        .args(["solve", "kamisado", "--max-nodes", "6000000"])
+        .output()
+        .expect("the towers binary runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(text.lines().next(), Some("win"), "{text}");
+    // The winning first moves, from `towers solve kamisado --moves` (docs/AI.md).
+    let winning = [
+        "a1-a2", "a1-a5", "b1-b6", "b1-b7", "c1-c4", "c1-c7", "d1-d5", "d1-d6", "e1-e5", "e1-e6",
+        "f1-f4", "f1-f7", "g1-g6", "g1-g7", "h1-h2", "h1-h5",
+    ];
+    let line = text.lines().nth(1).unwrap_or_default();
+    let first = line.split(": ").nth(1).and_then(|l| l.split(' ').next());
+    assert!(
+        first.is_some_and(|mv| winning.contains(&mv)),
+        "the line should open with a winning move: {line}"
+    );
+}
+
 /// The `perfect` seat as White in Kamisado's single round never loses: one player (its table
 /// kept, so the proof of the first move is paid once) against random defences and against
 /// MCTS, each game from the initial position.
