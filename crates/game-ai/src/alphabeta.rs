@@ -241,12 +241,13 @@ impl<G: Game> AlphaBeta<G> {
             self.killers.resize(ply + 1, None);
         }
         let (alpha_in, beta_in) = (alpha, beta);
-        let key = board_kernel::perft::node_key(game, state);
-        let slot = if self.table.is_empty() {
-            None
+        // The key walks the repetition history: only worth computing with a table.
+        let key = if self.table.is_empty() {
+            0
         } else {
-            Some((key % self.table.len() as u64) as usize)
+            board_kernel::perft::node_key(game, state)
         };
+        let slot = (!self.table.is_empty()).then(|| (key % self.table.len() as u64) as usize);
         let mut first = None;
         if let Some(entry) = slot.and_then(|i| self.table[i]).filter(|e| e.key == key) {
             if u32::from(entry.depth) == depth {

@@ -19,11 +19,12 @@ pub struct Played<G: Game> {
     pub status: Status,
 }
 
-/// Plays `start` to the end (or `max_plies` moves) with `players` choosing for their sides.
-pub fn play_game<G: Game>(
+/// Plays `start` to the end (or `max_plies` moves) with `players` choosing for their sides
+/// (boxed players, `BySide<Box<dyn Player<G>>>`, or any other kind).
+pub fn play_game<G: Game, P: Player<G>>(
     game: &G,
     start: G::State,
-    players: &mut BySide<Box<dyn Player<G>>>,
+    players: &mut BySide<P>,
     max_plies: usize,
 ) -> Played<G> {
     let mut state = start;
@@ -95,37 +96,52 @@ pub fn run_series<G: Game>(
     config: &SeriesConfig,
     progress: &(dyn Fn(u64) + Sync),
 ) -> SeriesStats {
+    share_out(
+        config.games,
+        config.threads,
+        progress,
+        SeriesStats::default,
+        |i, stats| {
+            let mut players =
+                BySide::from_fn(|side| specs[side].build::<G>(game_seed(config.seed, i, side)));
+            let played = play_game(game, start.clone(), &mut players, config.max_plies);
+            let scores = game.scores(&played.state);
+            stats.record(&played.status, played.moves.len(), scores);
+        },
+        SeriesStats::merge,
+    )
+}
+
+/// Runs `work(i, part)` for every `i` in `0..count` on up to `threads` threads, calling
+/// `progress` with the number of items finished after each. Each worker adds into its own
+/// part (made by `make`), and the parts are merged at the end by `merge`: with sums the
+/// result does not depend on the thread count, and nothing is allocated per item, so a huge
+/// count is bounded by time, not memory. More workers than items would only wait.
+pub(crate) fn share_out<S: Send>(
+    count: u64,
+    threads: usize,
+    progress: &(dyn Fn(u64) + Sync),
+    make: impl Fn() -> S + Sync,
+    work: impl Fn(u64, &mut S) + Sync,
+    merge: impl Fn(&mut S, &S) + Sync,
+) -> S {
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
-    // Each worker adds its games to its own statistics, merged at the end: the sums do not
-    // depend on the order, and nothing is allocated per requested game, so a huge count is
-    // bounded by time, not memory. More workers than games would only wait.
-    let workers = config.threads.clamp(
-        1,
-        usize::try_from(config.games).unwrap_or(usize::MAX).max(1),
-    );
-    let total = Mutex::new(SeriesStats::default());
+    let workers = threads.clamp(1, usize::try_from(count).unwrap_or(usize::MAX).max(1));
+    let total = Mutex::new(make());
     std::thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| {
-                let mut stats = SeriesStats::default();
+                let mut part = make();
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= config.games {
+                    if i >= count {
                         break;
                     }
-                    let mut players = BySide::from_fn(|side| {
-                        specs[side].build::<G>(game_seed(config.seed, i, side))
-                    });
-                    let played = play_game(game, start.clone(), &mut players, config.max_plies);
-                    let scores = game.scores(&played.state);
-                    stats.record(&played.status, played.moves.len(), scores);
+                    work(i, &mut part);
                     progress(done.fetch_add(1, Ordering::Relaxed) + 1);
                 }
-                total
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .merge(&stats);
+                merge(&mut total.lock().unwrap_or_else(|e| e.into_inner()), &part);
             });
         }
     });

@@ -70,6 +70,19 @@ pub trait Player<G: Game>: Send {
     }
 }
 
+/// A boxed player plays as the player in the box.
+impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
+    fn name(&self) -> String {
+        (**self).name()
+    }
+    fn choose(&mut self, game: &G, state: &G::State) -> Option<G::Move> {
+        (**self).choose(game, state)
+    }
+    fn report(&self) -> Option<String> {
+        (**self).report()
+    }
+}
+
 /// How long a searcher thinks about each move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {

@@ -128,6 +128,16 @@ impl<G: Game> Search<'_, G> {
         }
     }
 
+    /// The proven value of `child` (a position just reached) for `side`, whoever moves in it
+    /// (extra turns keep the mover); `None` beyond the budget.
+    fn value_for(&mut self, child: &G::State, side: Side) -> Option<i8> {
+        match Self::terminal(self.game.status(child), side) {
+            Some(end) => Some(end),
+            None if self.game.side_to_move(child) == side => self.score(child, -1, 1, 0),
+            None => self.score(child, -1, 1, 0).map(|s| -s),
+        }
+    }
+
     /// Whether the side to move in `state` can end the game with its win at once, and how
     /// many moves it has.
     fn threat(&self, state: &G::State) -> (bool, usize) {
@@ -281,11 +291,7 @@ pub fn solve<G: Game>(game: &G, state: &G::State, config: &SolveConfig) -> Solut
         for mv in moves {
             let mut child = position.clone();
             game.play_unchecked(&mut child, &mv);
-            let child_score = match Search::<G>::terminal(game.status(&child), me) {
-                Some(end) => Some(end),
-                None if game.side_to_move(&child) == me => search.score(&child, -1, 1, 0),
-                None => search.score(&child, -1, 1, 0).map(|s| -s),
-            };
+            let child_score = search.value_for(&child, me);
             match child_score {
                 Some(s) if s == target => {
                     next = Some((mv, child));
@@ -333,11 +339,7 @@ pub fn solve_moves<G: Game>(
             let mut child = state.clone();
             game.play_unchecked(&mut child, &mv);
             search.config.max_nodes = search.nodes.saturating_add(config.max_nodes);
-            let score = match Search::<G>::terminal(game.status(&child), me) {
-                Some(end) => Some(end),
-                None if game.side_to_move(&child) == me => search.score(&child, -1, 1, 0),
-                None => search.score(&child, -1, 1, 0).map(|s| -s),
-            };
+            let score = search.value_for(&child, me);
             let value = score.map_or(Value::Unknown, Value::from_score);
             (mv, value, search.nodes)
         })
@@ -386,33 +388,10 @@ pub fn certificate<G: Game>(
             }
             // Among winning moves, the one that leaves the fewest replies keeps the strategy
             // small: an immediate win first, then the most forcing move.
-            let mut candidates: Vec<(usize, G::Move, G::State)> = moves
-                .into_iter()
-                .map(|mv| {
-                    let mut child = position.clone();
-                    game.play_unchecked(&mut child, &mv);
-                    let replies = match game.status(&child) {
-                        Status::Finished(_) => 0,
-                        Status::Ongoing => {
-                            let mut replies = Vec::new();
-                            game.legal_moves(&child, &mut replies);
-                            replies.len()
-                        }
-                    };
-                    (replies, mv, child)
-                })
-                .collect();
-            candidates.sort_by_key(|(replies, _, _)| *replies);
             let mut winning = None;
-            for (_, mv, child) in candidates {
+            for (mv, child) in by_fewest_replies(game, &position, moves) {
                 search.config.max_nodes = search.nodes.saturating_add(config.max_nodes);
-                let wins = match Search::<G>::terminal(game.status(&child), winner) {
-                    Some(end) => end == 1,
-                    None if game.side_to_move(&child) == winner => {
-                        search.score(&child, -1, 1, 0)? == 1
-                    }
-                    None => search.score(&child, -1, 1, 0)? == -1,
-                };
+                let wins = search.value_for(&child, winner)? == 1;
                 if wins {
                     winning = Some((mv, child));
                     break;
@@ -530,6 +509,36 @@ fn walk<G: Game>(
     Ok(played)
 }
 
+/// `moves` of `state` with the positions they lead to, the moves that leave the fewest
+/// replies first (a win at once has none), ties in the engine's order: the order in which
+/// winning moves are chosen, so that strategies and proofs stay small.
+fn by_fewest_replies<G: Game>(
+    game: &G,
+    state: &G::State,
+    moves: Vec<G::Move>,
+) -> Vec<(G::Move, G::State)> {
+    let mut candidates: Vec<(usize, G::Move, G::State)> = moves
+        .into_iter()
+        .map(|mv| {
+            let mut child = state.clone();
+            game.play_unchecked(&mut child, &mv);
+            let replies = if game.status(&child).is_finished() {
+                0
+            } else {
+                let mut replies = Vec::new();
+                game.legal_moves(&child, &mut replies);
+                replies.len()
+            };
+            (replies, mv, child)
+        })
+        .collect();
+    candidates.sort_by_key(|(replies, _, _)| *replies);
+    candidates
+        .into_iter()
+        .map(|(_, mv, child)| (mv, child))
+        .collect()
+}
+
 /// The player that plays by the solver: a proven win when there is one, else a proven draw,
 /// else (every move lost, or too deep to prove within its budget) what its fallback player,
 /// MCTS, chooses — a lost position is played on as a good human would, hoping for a mistake.
@@ -575,22 +584,7 @@ impl<G: Game> crate::Player<G> for Perfect<G> {
         let me = game.side_to_move(state);
         let mut moves = Vec::new();
         game.legal_moves(state, &mut moves);
-        let mut candidates: Vec<(usize, G::Move, G::State)> = moves
-            .into_iter()
-            .map(|mv| {
-                let mut child = state.clone();
-                game.play_unchecked(&mut child, &mv);
-                let replies = if game.status(&child).is_finished() {
-                    0
-                } else {
-                    let mut replies = Vec::new();
-                    game.legal_moves(&child, &mut replies);
-                    replies.len()
-                };
-                (replies, mv, child)
-            })
-            .collect();
-        candidates.sort_by_key(|(replies, _, _)| *replies);
+        let candidates = by_fewest_replies(game, state, moves);
         let mut search = Search {
             game,
             config: self.config,
@@ -601,12 +595,8 @@ impl<G: Game> crate::Player<G> for Perfect<G> {
         let mut win = None;
         // One budget for the whole move, not one per candidate: with hundreds of moves
         // beyond reach, a budget each would make a single move take hours.
-        for (_, mv, child) in candidates {
-            let score = match Search::<G>::terminal(game.status(&child), me) {
-                Some(end) => Some(end),
-                None if game.side_to_move(&child) == me => search.score(&child, -1, 1, 0),
-                None => search.score(&child, -1, 1, 0).map(|s| -s),
-            };
+        for (mv, child) in candidates {
+            let score = search.value_for(&child, me);
             match score {
                 Some(1) => {
                     win = Some(mv);

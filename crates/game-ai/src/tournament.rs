@@ -24,8 +24,6 @@
 //! ```
 
 use std::fmt;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use board_kernel::{BySide, Game, Side, SplitMix64};
@@ -286,6 +284,19 @@ struct Timed<G: Game> {
     thinking: Duration,
 }
 
+impl<G: Game> Player<G> for Timed<G> {
+    fn name(&self) -> String {
+        self.inner.name()
+    }
+    fn choose(&mut self, game: &G, state: &G::State) -> Option<G::Move> {
+        let began = Instant::now();
+        let choice = self.inner.choose(game, state);
+        self.thinking += began.elapsed();
+        self.moves += u64::from(choice.is_some());
+        choice
+    }
+}
+
 /// Game `index` between `first` and `second` (the first has White in even games).
 fn play_pair_game<G: Game>(
     game: &G,
@@ -308,24 +319,8 @@ fn play_pair_game<G: Game>(
         moves: 0,
         thinking: Duration::ZERO,
     });
-    let mut state = start.clone();
-    let mut plies = 0u64;
-    let status = loop {
-        let status = game.status(&state);
-        if status.is_finished() || plies >= max_plies as u64 {
-            break status;
-        }
-        let player = &mut players[game.side_to_move(&state)];
-        let began = Instant::now();
-        let choice = player.inner.choose(game, &state);
-        player.thinking += began.elapsed();
-        let Some(mv) = choice else {
-            break status;
-        };
-        player.moves += 1;
-        game.play_unchecked(&mut state, &mv);
-        plies += 1;
-    };
+    let played = crate::arena::play_game(game, start.clone(), &mut players, max_plies);
+    let (status, plies) = (played.status, played.moves.len() as u64);
     let first_side = if first_white {
         Side::White
     } else {
@@ -406,45 +401,32 @@ fn play_jobs<G: Game>(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Vec<PairSums> {
     let per_job = range.end - range.start;
-    let total = per_job * jobs.len() as u64;
-    let next = AtomicU64::new(0);
-    let done = AtomicU64::new(0);
-    let workers = config
-        .threads
-        .clamp(1, usize::try_from(total).unwrap_or(usize::MAX).max(1));
-    let sums = Mutex::new(vec![PairSums::default(); jobs.len()]);
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| {
-                let mut mine = vec![PairSums::default(); jobs.len()];
-                loop {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    if k >= total {
-                        break;
-                    }
-                    // Game-major order: every pair advances together, so an interrupted
-                    // progress bar still means something for each pair.
-                    let (job, index) = ((k % jobs.len() as u64) as usize, k / jobs.len() as u64);
-                    let (specs, seed) = jobs[job];
-                    let outcome = play_pair_game(
-                        game,
-                        start,
-                        specs,
-                        seed,
-                        range.start + index,
-                        config.max_plies,
-                    );
-                    mine[job].add(&outcome);
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-                }
-                let mut sums = sums.lock().unwrap_or_else(|e| e.into_inner());
-                for (total, part) in sums.iter_mut().zip(&mine) {
-                    total.merge(part);
-                }
-            });
-        }
-    });
-    sums.into_inner().unwrap_or_else(|e| e.into_inner())
+    crate::arena::share_out(
+        per_job * jobs.len() as u64,
+        config.threads,
+        progress,
+        || vec![PairSums::default(); jobs.len()],
+        |k, sums| {
+            // Game-major order: every pair advances together, so an interrupted progress
+            // bar still means something for each pair.
+            let (job, index) = ((k % jobs.len() as u64) as usize, k / jobs.len() as u64);
+            let (specs, seed) = jobs[job];
+            let outcome = play_pair_game(
+                game,
+                start,
+                specs,
+                seed,
+                range.start + index,
+                config.max_plies,
+            );
+            sums[job].add(&outcome);
+        },
+        |total, part| {
+            for (total, part) in total.iter_mut().zip(part) {
+                total.merge(part);
+            }
+        },
+    )
 }
 
 /// Plays every pair of `players` `config.games_per_pair` times from `start`, the players of

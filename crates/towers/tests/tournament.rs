@@ -18,18 +18,21 @@ fn towers(args: &[&str]) -> String {
 
 #[test]
 fn a_round_robin_prints_standings_and_every_pair() {
-    let out = towers(&[
-        "tournament",
-        "kamisado",
-        "--players",
-        "random,mcts:200,alphabeta:2",
-        "--games",
-        "12",
-        "--threads",
-        "2",
-        "--seed",
-        "5",
-    ]);
+    let round_robin = |threads: &str| {
+        towers(&[
+            "tournament",
+            "kamisado",
+            "--players",
+            "random,mcts:200,alphabeta:2",
+            "--games",
+            "12",
+            "--threads",
+            threads,
+            "--seed",
+            "5",
+        ])
+    };
+    let out = round_robin("2");
     let lines: Vec<&str> = out.lines().collect();
     assert!(lines[0].starts_with("Kamisado: round robin of 3 players, 12 games a pair"));
     // The standings: a header, then the three players; random, which never beats a
@@ -44,18 +47,7 @@ fn a_round_robin_prints_standings_and_every_pair() {
     assert!(pairs.iter().all(|l| l.contains("(95%: ")), "{out}");
     assert!(lines.last().unwrap().starts_with("36 games"), "{out}");
     // Same seed, one thread: the same table (count budgets are reproducible).
-    let again = towers(&[
-        "tournament",
-        "kamisado",
-        "--players",
-        "random,mcts:200,alphabeta:2",
-        "--games",
-        "12",
-        "--threads",
-        "1",
-        "--seed",
-        "5",
-    ]);
+    let again = round_robin("1");
     let results = |text: &str| -> Vec<String> {
         text.lines()
             .filter(|l| l.contains(" vs "))
