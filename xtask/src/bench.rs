@@ -18,7 +18,7 @@ use crate::tools;
 
 /// Per game: the perft depth measured and the random games played (about a second each).
 const WORKLOADS: &[(&str, u32, u64)] = &[
-    ("kamisado", 7, 100_000),
+    ("kamisado", 8, 100_000),
     ("tower-of-power", 3, 400),
     ("seven-sages", 3, 300),
     ("chain-reaction", 2, 100),
@@ -241,8 +241,10 @@ pub(crate) fn run(baseline: Option<&Path>) -> Result<(), String> {
     );
     let _ = writeln!(
         page,
-        "## Per game\n\nPerft counts complete moves from the initial position, bulk-counting the \
-         last ply (`towers perft GAME DEPTH`, best of three; `--threads 2` for two threads). \
+        "## Per game\n\nPerft counts complete moves from the initial position, counting the \
+         last ply without listing it (`Game::count_moves`) and the one before through \
+         `Game::count_after` (Kamisado answers it without playing the move) \
+         (`towers perft GAME DEPTH`, best of three; `--threads 2` for two threads). \
          Playouts are seeded random games between two `random` players \
          (`towers selfplay GAME --games N --threads 1 --seed 1`), so they include the \
          players' move choice. Bytes per state are `size_of` of the state type (plus the heap \
@@ -303,7 +305,9 @@ pub(crate) fn run(baseline: Option<&Path>) -> Result<(), String> {
         "\n## Finer benchmarks\n\n`cargo bench -p towers` (divan) times legal-move generation \
          in four positions of a seeded game (opening, middle game, most crowded, last before \
          the end), cloning and playing a move, perft at a fixed depth and whole random \
-         playouts, for every game."
+         playouts, for every game.\n\n## Where the time goes\n\n[`profiles.md`](profiles.md) \
+         (written by hand) has the profiles behind these figures: what was changed, which \
+         targets are met, and why the others are not."
     );
     let path = xtask::workspace_root().join("docs/performance.md");
     std::fs::write(&path, page).map_err(|e| format!("cannot write {}: {e}", path.display()))?;

@@ -319,6 +319,23 @@ fn check_state<G: Game>(
 ) {
     moves.clear();
     game.legal_moves(state, moves);
+    let counted = game.count_moves(state, &mut Vec::new());
+    if counted != moves.len() {
+        ctx.fail(&format!(
+            "count_moves says {counted} but there are {} legal moves",
+            moves.len()
+        ));
+    }
+    let mut scratch = Vec::new();
+    for mv in moves.iter().take(config.text_check_limit) {
+        let after = game.count_after(state, mv, &mut scratch);
+        let played = crate::perft::count_by_playing(game, state, mv, &mut scratch);
+        if after != played {
+            ctx.fail(&format!(
+                "count_after says {after} after {mv} but the position reached has {played} legal moves"
+            ));
+        }
+    }
     let status = game.status(state);
     if status.is_finished() != moves.is_empty() {
         ctx.fail(&format!(

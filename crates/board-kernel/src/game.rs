@@ -202,6 +202,33 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// buffer generates moves without touching the heap.
     fn legal_moves(&self, state: &Self::State, moves: &mut Vec<Self::Move>);
 
+    /// How many legal moves `state` has: the length of [`Game::legal_moves`]'s list, which
+    /// is what perft counts at its last ply. `scratch` is a buffer the default fills; a game
+    /// that can count without listing (Kamisado counts a tower's open lines on bitboards)
+    /// overrides this and leaves `scratch` alone. The conformance suite checks that the two
+    /// agree.
+    fn count_moves(&self, state: &Self::State, scratch: &mut Vec<Self::Move>) -> usize {
+        scratch.clear();
+        self.legal_moves(state, scratch);
+        scratch.len()
+    }
+
+    /// How many legal moves the position after `mv` (legal in `state`) has: what perft
+    /// counts at its last two plies. The default plays `mv` on a clone
+    /// ([`perft::count_by_playing`](crate::perft::count_by_playing)); a game that can tell
+    /// from `state` and the move alone overrides this and skips the clone (Kamisado: the
+    /// opponent's next tower is the one of the destination's colour, its lines read against
+    /// the occupancy with the moved tower shifted). The conformance suite checks that the
+    /// answer is the child's [`Game::count_moves`].
+    fn count_after(
+        &self,
+        state: &Self::State,
+        mv: &Self::Move,
+        scratch: &mut Vec<Self::Move>,
+    ) -> usize {
+        crate::perft::count_by_playing(self, state, mv, scratch)
+    }
+
     /// Plays `mv`, which the caller guarantees is legal in `state` (it came from
     /// [`Game::legal_moves`] of this very state). The fast path for search and perft; it
     /// allocates nothing.

@@ -46,7 +46,7 @@ pub use direction::{Direction, KNIGHT_LEAPS, leaps};
 pub use error::{Illegal, MAX_TEXT_LEN, MoveError, OptionError, ParseError, TextKind, excerpt};
 pub use game::{Game, GameResult, Status, describe_status};
 pub use options::{GameOptions, OptionInfo};
-pub use repetition::{Repetition, Snapshot};
+pub use repetition::{Repetition, ShortRepetition, Snapshot};
 pub use rng::SplitMix64;
 pub use rulebook::{Block, RuleBook, Setup};
 pub use set::{SquareSet, SquareSetIter};

@@ -5,8 +5,10 @@ use crate::Game;
 /// The number of move sequences of exactly `depth` plies from `state` (leaves of the tree of
 /// legal moves; a finished state has no children, so it counts only at depth 0).
 ///
-/// The last ply is bulk-counted (the length of the move list), and one move buffer per depth
-/// is reused, so the count allocates nothing per node beyond the game's own state clones.
+/// The last ply is bulk-counted ([`Game::count_moves`]: the number of moves, not the moves),
+/// the one before asks [`Game::count_after`] for each move (a game may answer without playing
+/// it), and one move buffer per depth is reused, so the count allocates nothing per node
+/// beyond the game's own state clones.
 pub fn perft<G: Game>(game: &G, state: &G::State, depth: u32) -> u64 {
     let mut buffers: Vec<Vec<G::Move>> = (0..depth).map(|_| Vec::new()).collect();
     perft_with(game, state, depth, &mut buffers)
@@ -21,10 +23,8 @@ fn perft_with<G: Game>(
     let Some((moves, deeper)) = buffers.split_first_mut() else {
         return 1;
     };
-    moves.clear();
-    game.legal_moves(state, moves);
-    if depth == 1 {
-        return moves.len() as u64;
+    if let Some(leaves) = count_last_plies(game, state, depth, moves, deeper) {
+        return leaves;
     }
     let mut leaves = 0;
     for mv in moves.iter() {
@@ -33,6 +33,47 @@ fn perft_with<G: Game>(
         leaves += perft_with(game, &child, depth - 1, deeper);
     }
     leaves
+}
+
+/// Perft's last two plies, counted without listing the last one (and, where the game can,
+/// without playing the moves before it): the count when `depth` is 1 or 2, else `None` with
+/// `state`'s moves listed in `moves` for the caller to play.
+#[inline]
+fn count_last_plies<G: Game>(
+    game: &G,
+    state: &G::State,
+    depth: u32,
+    moves: &mut Vec<G::Move>,
+    deeper: &mut [Vec<G::Move>],
+) -> Option<u64> {
+    if depth == 1 {
+        return Some(game.count_moves(state, moves) as u64);
+    }
+    moves.clear();
+    game.legal_moves(state, moves);
+    match deeper.first_mut() {
+        Some(scratch) if depth == 2 => Some(
+            moves
+                .iter()
+                .map(|mv| game.count_after(state, mv, scratch) as u64)
+                .sum(),
+        ),
+        _ => None,
+    }
+}
+
+/// How many legal moves the position after `mv` has, found by playing `mv` on a clone of
+/// `state`: the default of [`Game::count_after`], and a game's fallback where its shortcut
+/// does not apply.
+pub fn count_by_playing<G: Game>(
+    game: &G,
+    state: &G::State,
+    mv: &G::Move,
+    scratch: &mut Vec<G::Move>,
+) -> usize {
+    let mut child = state.clone();
+    game.play_unchecked(&mut child, mv);
+    game.count_moves(&child, scratch)
 }
 
 /// Perft split by the first move: each legal move's text with the leaves below it, in the
@@ -152,17 +193,16 @@ fn hashed_with<G: Game>(
     let Some((moves, deeper)) = buffers.split_first_mut() else {
         return 1;
     };
-    // Subtrees of depth 2 cost one generation per child: cheaper to count again than to
-    // look up, so the table serves depth 3 and up, probed before any move is generated.
+    // Subtrees of depth 2 are counted without playing their last moves: cheaper to count
+    // again than to look up, so the table serves depth 3 and up, probed before any move is
+    // generated.
     let cached = depth >= 3;
     let key = if cached { node_key(game, state) } else { 0 };
     if cached && let Some(count) = table.get(key, depth) {
         return count;
     }
-    moves.clear();
-    game.legal_moves(state, moves);
-    if depth == 1 {
-        return moves.len() as u64;
+    if let Some(leaves) = count_last_plies(game, state, depth, moves, deeper) {
+        return leaves;
     }
     let mut leaves = 0;
     for mv in moves.iter() {

@@ -6,15 +6,153 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// How many keys a [`Repetition`] holds without touching the heap.
 const INLINE: usize = 4;
 
+/// A repetition history for a game that can prove it never holds more than `N` keys
+/// (Kamisado's holds at most three: positions since the latest actual move, and two passes
+/// end the round). It is `Copy` and lives entirely inside the state, so cloning a state is a
+/// plain copy of bytes — the cheapest clone search and perft can have. [`Repetition`] keeps
+/// its first keys in one of these and moves to the heap beyond.
+///
+/// Pushing onto a full history forgets its oldest key (a game that keeps its promise never
+/// does it).
+///
+/// ```
+/// use board_kernel::ShortRepetition;
+/// let mut history = ShortRepetition::<3>::start(7);
+/// assert_eq!(history.push(9), 1);
+/// assert_eq!(history.push(7), 2);
+/// assert_eq!(history.keys(), [7, 9, 7]);
+/// history.restart(11);
+/// assert_eq!(history.keys(), [11]);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct ShortRepetition<const N: usize> {
+    keys: [u64; N],
+    len: u8,
+}
+
+impl<const N: usize> Default for ShortRepetition<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const N: usize> PartialEq for ShortRepetition<N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.keys() == other.keys()
+    }
+}
+
+impl<const N: usize> Eq for ShortRepetition<N> {}
+
+impl<const N: usize> std::hash::Hash for ShortRepetition<N> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.keys().hash(state);
+    }
+}
+
+impl<const N: usize> ShortRepetition<N> {
+    /// The empty history.
+    #[must_use]
+    pub const fn new() -> Self {
+        ShortRepetition {
+            keys: [0; N],
+            len: 0,
+        }
+    }
+
+    /// A history holding only the position with `key`.
+    #[must_use]
+    pub fn start(key: u64) -> Self {
+        let mut history = Self::new();
+        history.restart(key);
+        history
+    }
+
+    /// Forgets every earlier position and starts again from the one with `key`.
+    #[inline]
+    pub fn restart(&mut self, key: u64) {
+        self.keys[0] = key;
+        self.len = 1;
+    }
+
+    /// Adds the position with `key` (the one just reached) and returns how often it has now
+    /// occurred. When the history is full its oldest key is forgotten first.
+    #[inline]
+    pub fn push(&mut self, key: u64) -> usize {
+        if self.is_full() {
+            self.keys.copy_within(1.., 0);
+            self.len -= 1;
+        }
+        self.keys[usize::from(self.len)] = key;
+        self.len += 1;
+        self.occurrences(key)
+    }
+
+    /// Whether another key would not fit.
+    #[inline]
+    #[must_use]
+    pub fn is_full(&self) -> bool {
+        usize::from(self.len) >= N
+    }
+
+    /// How often the position with `key` occurs in the history.
+    #[inline]
+    #[must_use]
+    pub fn occurrences(&self, key: u64) -> usize {
+        self.keys().iter().filter(|&&k| k == key).count()
+    }
+
+    /// The keys, oldest first.
+    #[inline]
+    #[must_use]
+    pub fn keys(&self) -> &[u64] {
+        &self.keys[..usize::from(self.len)]
+    }
+
+    /// The number of positions held.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Whether no position is held.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Empties the history (the rule is off).
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// A history read from a [`Snapshot`], checked as [`Repetition::from_keys`] checks one;
+    /// more than `N` keys are refused.
+    pub fn from_keys(
+        keys: &[u64],
+        current: u64,
+        limit: usize,
+        max_len: usize,
+        may_have_ended: bool,
+    ) -> Result<Self, String> {
+        check_history(keys, current, limit, max_len.min(N), may_have_ended)?;
+        let mut history = Self::new();
+        history.keys[..keys.len()].copy_from_slice(keys);
+        history.len = keys.len() as u8;
+        Ok(history)
+    }
+}
+
 /// The positions that count for a repetition rule, as their 64-bit keys (see
 /// [`zobrist`](crate::zobrist)), oldest first; while the rule is on, the current position is
 /// the last entry. A game restarts it after an irreversible move (a capture, a point, a new
 /// round), since no earlier position can come back.
 ///
-/// Up to four keys live inline, so a game whose history is short (Kamisado's holds at most
-/// three) clones states without allocating. Longer histories move to the heap; cloning keeps
-/// the capacity, so a game that reserves room for its longest possible history when a state is
-/// made ([`Repetition::reserve_total`]) never allocates in `play_unchecked`.
+/// Up to four keys live inline (in a [`ShortRepetition`]), so a short history clones without
+/// allocating. Longer histories move to the heap; cloning keeps the capacity, so a game that
+/// reserves room for its longest possible history when a state is made
+/// ([`Repetition::reserve_total`]) never allocates in `play_unchecked`. A game whose history
+/// is provably short keeps a [`ShortRepetition`] instead, which clones as plain bytes.
 ///
 /// ```
 /// use board_kernel::Repetition;
@@ -27,23 +165,23 @@ const INLINE: usize = 4;
 /// ```
 #[derive(Debug, Default)]
 pub struct Repetition {
-    /// Keys while there are at most [`INLINE`] of them and `spilled` is false.
-    inline: [u64; INLINE],
-    len: u8,
-    /// Whether the keys live in `heap`.
-    spilled: bool,
+    /// Keys while there are at most [`INLINE`] of them; once they have moved to `heap`, its
+    /// length is [`SPILLED`] (a marker in the byte it has spare, so the history takes no
+    /// more room than an inline array and a `Vec`).
+    inline: ShortRepetition<INLINE>,
     heap: Vec<u64>,
 }
+
+/// The length of [`Repetition::inline`] while the keys live on the heap.
+const SPILLED: u8 = u8::MAX;
 
 impl Clone for Repetition {
     #[inline]
     fn clone(&self) -> Self {
-        if !self.spilled && self.heap.capacity() == 0 {
+        if !self.spilled() && self.heap.capacity() == 0 {
             // The common case, kept inline in the state's clone: no heap to copy.
             return Repetition {
                 inline: self.inline,
-                len: self.len,
-                spilled: false,
                 heap: Vec::new(),
             };
         }
@@ -52,8 +190,6 @@ impl Clone for Repetition {
 
     fn clone_from(&mut self, source: &Self) {
         self.inline = source.inline;
-        self.len = source.len;
-        self.spilled = source.spilled;
         self.heap.clear();
         self.heap.extend_from_slice(&source.heap);
     }
@@ -64,7 +200,7 @@ impl Repetition {
     /// more keys, so the move played on a clone (the search pattern) allocates nothing.
     #[inline(never)]
     fn clone_spilled(&self) -> Self {
-        let heap = if self.spilled || self.heap.capacity() > 0 {
+        let heap = if self.spilled() || self.heap.capacity() > 0 {
             let mut heap = Vec::with_capacity(self.heap.capacity().max(self.heap.len() + 8));
             heap.extend_from_slice(&self.heap);
             heap
@@ -73,10 +209,14 @@ impl Repetition {
         };
         Repetition {
             inline: self.inline,
-            len: self.len,
-            spilled: self.spilled,
             heap,
         }
+    }
+
+    /// Whether the keys live on the heap.
+    #[inline]
+    fn spilled(&self) -> bool {
+        self.inline.len == SPILLED
     }
 }
 
@@ -99,9 +239,7 @@ impl Repetition {
     #[must_use]
     pub const fn new() -> Repetition {
         Repetition {
-            inline: [0; INLINE],
-            len: 0,
-            spilled: false,
+            inline: ShortRepetition::new(),
             heap: Vec::new(),
         }
     }
@@ -128,24 +266,21 @@ impl Repetition {
     #[inline]
     pub fn restart(&mut self, key: u64) {
         self.heap.clear();
-        self.spilled = false;
-        self.inline[0] = key;
-        self.len = 1;
+        self.inline.restart(key);
     }
 
     /// Adds the position with `key` (the one just reached) and returns how often it has now
     /// occurred.
     #[inline]
     pub fn push(&mut self, key: u64) -> usize {
-        if self.spilled {
+        if self.spilled() {
             self.heap.push(key);
-        } else if usize::from(self.len) < INLINE {
-            self.inline[usize::from(self.len)] = key;
-            self.len += 1;
+        } else if !self.inline.is_full() {
+            return self.inline.push(key);
         } else {
-            self.heap.extend_from_slice(&self.inline);
+            self.heap.extend_from_slice(self.inline.keys());
             self.heap.push(key);
-            self.spilled = true;
+            self.inline.len = SPILLED;
         }
         self.occurrences(key)
     }
@@ -161,10 +296,10 @@ impl Repetition {
     #[inline]
     #[must_use]
     pub fn keys(&self) -> &[u64] {
-        if self.spilled {
+        if self.spilled() {
             &self.heap
         } else {
-            &self.inline[..usize::from(self.len)]
+            self.inline.keys()
         }
     }
 
@@ -183,8 +318,7 @@ impl Repetition {
     /// Empties the history (the rule is off).
     pub fn clear(&mut self) {
         self.heap.clear();
-        self.spilled = false;
-        self.len = 0;
+        self.inline.clear();
     }
 
     /// A history read from a [`Snapshot`], checked against the position it belongs to: it must
@@ -198,47 +332,63 @@ impl Repetition {
         max_len: usize,
         may_have_ended: bool,
     ) -> Result<Repetition, String> {
-        if keys.is_empty() {
-            return Ok(Repetition::new());
-        }
-        if limit == 0 {
-            return Err("the repetition rule is off, so there is no history".into());
-        }
-        if keys.len() > max_len {
-            return Err(format!(
-                "the history holds {} positions; at most {max_len} can count",
-                keys.len()
-            ));
-        }
-        if keys.last() != Some(&current) {
-            return Err("the history does not end with the current position".into());
-        }
+        check_history(keys, current, limit, max_len, may_have_ended)?;
         let mut history = Repetition::new();
+        if keys.is_empty() {
+            return Ok(history);
+        }
         if keys.len() <= INLINE {
-            history.inline[..keys.len()].copy_from_slice(keys);
-            history.len = keys.len() as u8;
+            for &key in keys {
+                history.inline.push(key);
+            }
         } else {
             history.heap = keys.to_vec();
-            history.spilled = true;
+            history.inline.len = SPILLED;
         }
         history.reserve_total(max_len);
-        if !may_have_ended {
-            // Count equal keys in a sorted copy: linear after the sort, however long.
-            let mut sorted = keys.to_vec();
-            sorted.sort_unstable();
-            if let Some(run) = sorted
-                .chunk_by(|a, b| a == b)
-                .find(|run| run.len() >= limit)
-            {
-                return Err(format!(
-                    "a position ({:016x}) occurs {} times, which would have ended the game",
-                    run[0],
-                    run.len()
-                ));
-            }
-        }
         Ok(history)
     }
+}
+
+/// The checks of [`Repetition::from_keys`].
+fn check_history(
+    keys: &[u64],
+    current: u64,
+    limit: usize,
+    max_len: usize,
+    may_have_ended: bool,
+) -> Result<(), String> {
+    if keys.is_empty() {
+        return Ok(());
+    }
+    if limit == 0 {
+        return Err("the repetition rule is off, so there is no history".into());
+    }
+    if keys.len() > max_len {
+        return Err(format!(
+            "the history holds {} positions; at most {max_len} can count",
+            keys.len()
+        ));
+    }
+    if keys.last() != Some(&current) {
+        return Err("the history does not end with the current position".into());
+    }
+    if !may_have_ended {
+        // Count equal keys in a sorted copy: linear after the sort, however long.
+        let mut sorted = keys.to_vec();
+        sorted.sort_unstable();
+        if let Some(run) = sorted
+            .chunk_by(|a, b| a == b)
+            .find(|run| run.len() >= limit)
+        {
+            return Err(format!(
+                "a position ({:016x}) occurs {} times, which would have ended the game",
+                run[0],
+                run.len()
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// A game state as data: its one-line position text and, for games with a repetition rule,
@@ -360,6 +510,37 @@ mod tests {
         assert!(Repetition::from_keys(&[2, 1], 1, 3, 1, false).is_err()); // too long
         assert!(
             Repetition::from_keys(&[], 1, 0, 10, false)
+                .unwrap()
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn short_histories_are_plain_copies_checked_like_long_ones() {
+        let mut h = ShortRepetition::<3>::start(5);
+        assert_eq!((h.push(6), h.push(5)), (1, 2));
+        assert!(h.is_full());
+        // Full: the oldest key (5) goes, so 5 now occurs once before this push.
+        assert_eq!(h.push(5), 2);
+        assert_eq!(h.keys(), [6, 5, 5]);
+        let copy = h;
+        assert_eq!(copy, h);
+        h.restart(9);
+        assert_eq!((h.keys(), copy.keys()), (&[9][..], &[6, 5, 5][..]));
+        // Equality looks at the keys held, not at stale slots.
+        assert_eq!(ShortRepetition::<3>::start(9), h);
+        assert_eq!(
+            ShortRepetition::<3>::from_keys(&[1, 2, 1], 1, 3, 10, false)
+                .unwrap()
+                .occurrences(1),
+            2
+        );
+        // More keys than fit are refused whatever the game allows.
+        assert!(ShortRepetition::<3>::from_keys(&[1, 2, 3, 1], 1, 3, 10, false).is_err());
+        assert!(ShortRepetition::<3>::from_keys(&[1, 1, 1], 1, 3, 10, false).is_err());
+        assert!(ShortRepetition::<3>::from_keys(&[1], 1, 0, 10, false).is_err());
+        assert!(
+            ShortRepetition::<3>::from_keys(&[], 1, 0, 10, false)
                 .unwrap()
                 .is_empty()
         );

@@ -67,6 +67,14 @@ impl Game for ChainReaction {
         }
     }
 
+    fn count_moves(&self, state: &State, _scratch: &mut Vec<Move>) -> usize {
+        if self.status(state).is_finished() {
+            0
+        } else {
+            turn::count(&self.options, state)
+        }
+    }
+
     fn play_unchecked(&self, state: &mut State, mv: &Move) {
         // A legal move always executes; an illegal one leaves the state unspecified, as the
         // contract allows.

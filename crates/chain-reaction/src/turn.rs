@@ -162,15 +162,34 @@ struct Generator<'a> {
     options: &'a Options,
     mover: Side,
     target: i64,
-    out: &'a mut Vec<Move>,
+    out: Sink<'a>,
     /// The turn so far: segments are pushed on the way down and popped on the way back, and
     /// a leaf copies it into `out` before writing its last token there (writing a token just
     /// before copying the whole move would stall the copy on the fresh store).
     cur: Move,
 }
 
+/// Where the complete turns go: into a list, or only counted (perft's last ply, where
+/// copying each turn out was most of the time).
+enum Sink<'a> {
+    List(&'a mut Vec<Move>),
+    Count(usize),
+}
+
 /// Appends every complete turn of `state` (not finished) to `out`.
 pub(crate) fn generate(options: &Options, state: &State, out: &mut Vec<Move>) {
+    walk(options, state, Sink::List(out));
+}
+
+/// How many complete turns [`generate`] appends.
+pub(crate) fn count(options: &Options, state: &State) -> usize {
+    match walk(options, state, Sink::Count(0)) {
+        Sink::Count(n) => n,
+        Sink::List(_) => 0,
+    }
+}
+
+fn walk<'a>(options: &'a Options, state: &State, out: Sink<'a>) -> Sink<'a> {
     let mover = state.to_move;
     let mut walker = Generator {
         options,
@@ -193,6 +212,7 @@ pub(crate) fn generate(options: &Options, state: &State, out: &mut Vec<Move>) {
     } else {
         walker.body(work, state.segment);
     }
+    walker.out
 }
 
 impl Generator<'_> {
@@ -206,9 +226,23 @@ impl Generator<'_> {
     /// A complete turn: the current one with `last` appended.
     #[inline]
     fn leaf(&mut self, last: Segment) {
-        self.out.push(self.cur);
-        if let Some(mv) = self.out.last_mut() {
-            mv.push_segment(last);
+        match &mut self.out {
+            Sink::List(out) => {
+                out.push(self.cur);
+                if let Some(mv) = out.last_mut() {
+                    mv.push_segment(last);
+                }
+            }
+            Sink::Count(n) => *n += 1,
+        }
+    }
+
+    /// A complete turn ending in a penalty.
+    #[inline]
+    fn penalty(&mut self, replace: Option<Spot>) {
+        match &mut self.out {
+            Sink::List(out) => out.push(self.cur.with_penalty(replace)),
+            Sink::Count(n) => *n += 1,
         }
     }
 
@@ -307,10 +341,10 @@ impl Generator<'_> {
             let bottom = take_penalty(&mut next, tower, mover);
             if bottom == mover {
                 for z in cells(replacement_cells(&next.board, mover)) {
-                    self.out.push(self.cur.with_penalty(Some(z)));
+                    self.penalty(Some(z));
                 }
             } else {
-                self.out.push(self.cur.with_penalty(None));
+                self.penalty(None);
             }
         }
     }

@@ -28,7 +28,8 @@ pub fn play_game<G: Game, P: Player<G>>(
     max_plies: usize,
 ) -> Played<G> {
     let mut state = start;
-    let mut moves = Vec::new();
+    // The record grows once or twice, not from empty move by move.
+    let mut moves = Vec::with_capacity(64);
     loop {
         let status = game.status(&state);
         if status.is_finished() || moves.len() >= max_plies {

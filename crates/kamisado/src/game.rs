@@ -5,6 +5,7 @@ use board_kernel::{
     BySide, Game, GameResult, Illegal, MoveError, OptionError, ParseError, RuleBook, Side, Status,
 };
 
+use crate::state::{HISTORY_LEN, History};
 use crate::{Move, Options, Phase, State, position, strategy, turn};
 
 /// The Kamisado rules engine under a set of options.
@@ -98,6 +99,15 @@ impl Game for Kamisado {
         turn::generate(&self.options, state, moves);
     }
 
+    fn count_moves(&self, state: &State, _scratch: &mut Vec<Move>) -> usize {
+        turn::count(state)
+    }
+
+    fn count_after(&self, state: &State, mv: &Move, scratch: &mut Vec<Move>) -> usize {
+        turn::count_after(&self.options, state, mv)
+            .unwrap_or_else(|| board_kernel::perft::count_by_playing(self, state, mv, scratch))
+    }
+
     fn play_unchecked(&self, state: &mut State, mv: &Move) {
         turn::play(&self.options, state, mv);
     }
@@ -126,11 +136,11 @@ impl Game for Kamisado {
 
     fn set_history(&self, state: &mut State, keys: &[u64]) -> Result<(), String> {
         // Only the positions since the latest actual move can recur (§5.3): at most three.
-        state.history = board_kernel::Repetition::from_keys(
+        state.history = History::from_keys(
             keys,
             state.repetition_key(),
             self.options.repetition_limit as usize,
-            3,
+            HISTORY_LEN,
             state.phase != Phase::Play,
         )?;
         Ok(())

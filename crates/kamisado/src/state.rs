@@ -1,6 +1,6 @@
 //! The state of a game (§4.1): the board, the turn, the round and the match.
 
-use board_kernel::{BySide, Repetition, Side, Square, zobrist};
+use board_kernel::{BySide, ShortRepetition, Side, Square, zobrist};
 
 use crate::board::{cell, home_rank, square};
 use crate::{Colour, Tower};
@@ -97,6 +97,13 @@ pub(crate) const fn encode(t: Tower) -> u8 {
     OCCUPIED | ((t.owner as u8) << 5) | (t.rank << 3) | t.colour as u8
 }
 
+/// Whether a cell code holds a tower of rank 0 (one that cannot push), read without
+/// decoding it.
+#[inline]
+pub(crate) const fn is_plain_tower(code: u8) -> bool {
+    code & (OCCUPIED | 0x18) == OCCUPIED
+}
+
 #[inline]
 pub(crate) const fn decode(code: u8) -> Option<Tower> {
     if code & OCCUPIED == 0 {
@@ -139,6 +146,14 @@ fn tower_key(code: u8, c: u8) -> u64 {
     TOWER_KEYS[usize::from(code & 63)][usize::from(c)]
 }
 
+/// The most positions the repetition history holds: the one after the latest actual move and
+/// one after each of at most two passes (a second pass ends the round, §5.2).
+pub(crate) const HISTORY_LEN: usize = 3;
+
+/// The repetition history: short by the rules, so it lives in the state and a state clones
+/// as plain bytes.
+pub(crate) type History = ShortRepetition<HISTORY_LEN>;
+
 /// A Kamisado game state: everything the rules need to continue (§4.1).
 ///
 /// Compact and heap-free (under 200 bytes): the board as one byte per square, an occupancy
@@ -180,7 +195,7 @@ pub struct State {
     pub(crate) result: Option<RoundResult>,
     /// The repetition keys ([`State::repetition_key`]) of the positions since the latest
     /// actual move of the round.
-    pub(crate) history: Repetition,
+    pub(crate) history: History,
     /// The XOR of the keys of every tower on its cell.
     pub(crate) board_key: u64,
 }
@@ -202,7 +217,7 @@ impl State {
             scores: [0; 2],
             phase: Phase::Play,
             result: None,
-            history: Repetition::new(),
+            history: History::new(),
             board_key: 0,
         };
         for &(sq, t) in towers {

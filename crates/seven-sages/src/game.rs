@@ -9,7 +9,7 @@ use crate::board::{KIND, dir_index, goal_of, is_backward_diagonal, square};
 use crate::options::{KickMode, Options};
 use crate::pieces::{CellSet, on_board};
 use crate::state::State;
-use crate::turn::{Move, Mover, may_stop, play, ray, ray_moves, sage_moves};
+use crate::turn::{Move, Mover, count_sage_moves, may_stop, play, ray, ray_moves, sage_moves};
 
 /// Seven Sages with its options fixed.
 ///
@@ -261,6 +261,14 @@ impl Game for SevenSages {
         if moves.len() == before {
             moves.push(Move::Pass);
         }
+    }
+
+    fn count_moves(&self, state: &State, _scratch: &mut Vec<Move>) -> usize {
+        if state.outcome.is_finished() {
+            return 0;
+        }
+        // No sage move: the pass (§4.2).
+        count_sage_moves(&self.options, state).max(1)
     }
 
     fn play_unchecked(&self, state: &mut State, mv: &Move) {

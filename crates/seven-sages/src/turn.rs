@@ -125,20 +125,25 @@ pub(crate) fn ray(mover: &Mover, state: &State, from: Cell, d: u8) -> Ray {
         kick: None,
         hits_ball: false,
     };
+    // The walk keeps its length in a local and writes the cells in place: a counter in
+    // memory made every step wait for the store of the one before, and a copied array
+    // waited for all of them.
+    let mut len = 0;
     let mut c = from;
     loop {
         c = c.wrapping_add(step);
-        if KIND[c as usize] == OFF || mover.all.has(c) || ray.len == 15 {
+        if KIND[c as usize] == OFF || mover.all.has(c) || len == 15 {
             break;
         }
         if c == state.ball {
             ray.hits_ball = true;
-            ray.kick = kick(&mover.rules, mover.all, from, d, c, ray.len as u32);
+            ray.kick = kick(&mover.rules, mover.all, from, d, c, len as u32);
             break;
         }
-        ray.cells[ray.len] = c;
-        ray.len += 1;
+        ray.cells[len] = c;
+        len += 1;
     }
+    ray.len = len;
     ray
 }
 
@@ -214,6 +219,45 @@ pub(crate) fn sage_moves(options: &Options, state: &State, emit: &mut impl FnMut
         for d in 0..8 {
             ray_moves(&mover, state, from, d, emit);
         }
+    }
+}
+
+/// How many moves [`sage_moves`] emits, counted without making them (perft's last ply).
+pub(crate) fn count_sage_moves(options: &Options, state: &State) -> usize {
+    let mover = Mover::new(options, state);
+    let mut n = 0;
+    for from in mover.own.cells() {
+        for d in 0..8 {
+            n += count_ray_moves(&mover, state, from, d);
+        }
+    }
+    n
+}
+
+/// How many moves [`ray_moves`] emits: the walk of [`ray`], counting the plain stops as it
+/// goes instead of recording the cells (the same rules as [`plain_stops`]).
+#[inline]
+fn count_ray_moves(mover: &Mover, state: &State, from: Cell, d: u8) -> usize {
+    let step = STEP[d as usize];
+    let allowed = !is_backward_diagonal(mover.side, d);
+    let (mut len, mut stops, mut last_stops) = (0, 0, false);
+    let mut c = from;
+    loop {
+        c = c.wrapping_add(step);
+        if KIND[c as usize] == OFF || mover.all.has(c) || len == 15 {
+            return stops;
+        }
+        if c == state.ball {
+            let Some(k) = kick(&mover.rules, mover.all, from, d, c, len) else {
+                return stops;
+            };
+            // A kicker that must stop in front of the ball cannot also stop there plainly.
+            let blocked_last = len > 0 && last_stops && k.kicker == c.wrapping_sub(step);
+            return stops - usize::from(blocked_last) + k.finals.len();
+        }
+        last_stops = allowed && may_stop(mover, from, c);
+        stops += usize::from(last_stops);
+        len += 1;
     }
 }
 

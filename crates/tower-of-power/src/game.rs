@@ -75,6 +75,10 @@ impl Game for TowerOfPower {
         turn::generate(&self.options, &state.board, state.to_move, moves);
     }
 
+    fn count_moves(&self, state: &State, _scratch: &mut Vec<Move>) -> usize {
+        TowerOfPower::count_moves(self, state)
+    }
+
     fn play_unchecked(&self, state: &mut State, mv: &Move) {
         let captured = turn::play(&mut state.board, state.to_move, *mv);
         // Bounded: the counters stop at MAX_COUNT (the parser refuses more), and the
