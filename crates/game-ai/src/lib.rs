@@ -35,6 +35,7 @@
 pub mod alphabeta;
 pub mod arena;
 pub mod clock;
+pub mod distance;
 pub mod eval;
 pub mod mcts;
 mod random;

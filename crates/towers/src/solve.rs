@@ -4,6 +4,7 @@ use std::time::Instant;
 
 use board_kernel::Game;
 use clap::Args;
+use game_ai::distance::{FastestWin, Race, fastest_win, plies, race};
 use game_ai::solver::{
     SolveConfig, Value, certificate, check_certificate, check_strategy, solve, solve_moves,
 };
@@ -35,6 +36,11 @@ pub(crate) struct SolveArgs {
     /// budget of positions).
     #[arg(long)]
     pub(crate) moves: bool,
+    /// Also find how fast a win is: the length in plies of the fastest forced win against
+    /// the longest defence, with a line of it (with --moves, for every winning move); in a
+    /// lost position, how long the loss can be held off.
+    #[arg(long)]
+    pub(crate) fastest: bool,
 }
 
 /// Bytes a table entry takes, with the map's overhead.
@@ -76,6 +82,29 @@ impl GameVisitor for Solve<'_> {
             G::side_name(game.side_to_move(&start)),
             solution.nodes
         )?;
+        if args.fastest && matches!(solution.value, Value::Win | Value::Loss) {
+            // A win as fast as it can be forced; a loss as late as it can be held off.
+            let me = game.side_to_move(&start);
+            let started = Instant::now();
+            let found = if solution.value == Value::Win {
+                fastest_win(&game, &start, &config)
+            } else {
+                race(&game, &start, me.opponent(), &config)
+            };
+            let line: Vec<String> = found.line.iter().map(ToString::to_string).collect();
+            let outcome = match (solution.value, found.outcome) {
+                (Value::Loss, Race::WinIn(n)) => format!("loss in {}", plies(n)),
+                (Value::Loss, other) => format!("{other} for {}", G::side_name(me.opponent())),
+                (_, other) => other.to_string(),
+            };
+            crate::out!(
+                "fastest: {outcome} ({} positions in {:.2} s){}{}",
+                found.nodes,
+                started.elapsed().as_secs_f64(),
+                if line.is_empty() { "" } else { ": " },
+                line.join(" ")
+            )?;
+        }
         if let Some(path) = &args.certificate {
             if solution.value != Value::Win {
                 return Err(format!(
@@ -112,9 +141,33 @@ impl GameVisitor for Solve<'_> {
         }
         if args.moves {
             let started = Instant::now();
+            let me = game.side_to_move(&start);
             for (mv, value, nodes) in solve_moves(&game, &start, &config) {
+                let speed = if args.fastest && value == Value::Win {
+                    let mut child = start.clone();
+                    game.play_unchecked(&mut child, &mv);
+                    match race(&game, &child, me, &config) {
+                        found @ FastestWin {
+                            outcome: Race::WinIn(n),
+                            ..
+                        } => format!(
+                            ", in {} ({} positions): {mv} {}",
+                            plies(n + 1),
+                            found.nodes,
+                            found
+                                .line
+                                .iter()
+                                .map(ToString::to_string)
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        ),
+                        found => format!(", fastest: {}", found.outcome),
+                    }
+                } else {
+                    String::new()
+                };
                 crate::out!(
-                    "{mv}: {value} ({nodes} positions so far, {:.1} s)",
+                    "{mv}: {value}{speed} ({nodes} positions so far, {:.1} s)",
                     started.elapsed().as_secs_f64()
                 )?;
             }

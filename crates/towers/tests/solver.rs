@@ -1,10 +1,12 @@
 //! The solver against exhaustive search: in every game, positions a few moves before the end
-//! of seeded random games are solved, and each value is compared with plain minimax to the end
-//! of the game (no pruning, no table) wherever that tree is small enough to walk. Eight games
+//! of seeded random games are solved, and each value — and how fast the win comes
+//! (`game_ai::distance`) — is compared with plain minimax to the end of the game (no pruning,
+//! no table) wherever that tree is small enough to walk. Eight games
 //! per game normally, thirty with `TOWERS_HEAVY=1`.
 
 use board_kernel::testing::scale;
 use board_kernel::{Game, Side, SplitMix64, Status};
+use game_ai::distance::{Race, race};
 use game_ai::solver::{SolveConfig, Value, solve};
 use towers::registry::{self, GameVisitor};
 
@@ -42,13 +44,49 @@ fn minimax<G: Game>(game: &G, state: &G::State, budget: &mut u64, depth: u32) ->
     Some(best)
 }
 
+/// The length of `attacker`'s fastest forced win against the longest defence, by plain
+/// minimax over plies (no pruning, no table): `Some(None)` when `attacker` cannot force a
+/// win, `None` past `budget` nodes.
+fn distance<G: Game>(
+    game: &G,
+    state: &G::State,
+    attacker: Side,
+    budget: &mut u64,
+    depth: u32,
+) -> Option<Option<u32>> {
+    *budget = budget.checked_sub(1)?;
+    if depth >= 200 {
+        return None;
+    }
+    let attacking = game.side_to_move(state) == attacker;
+    let mut moves = Vec::new();
+    game.legal_moves(state, &mut moves);
+    let mut lengths = Vec::new();
+    for mv in &moves {
+        let mut child = state.clone();
+        game.play_unchecked(&mut child, mv);
+        lengths.push(match game.status(&child) {
+            Status::Finished(r) => (r.winner == Some(attacker)).then_some(1),
+            Status::Ongoing => distance(game, &child, attacker, budget, depth + 1)?.map(|n| n + 1),
+        });
+    }
+    Some(if attacking {
+        lengths.into_iter().flatten().min()
+    } else {
+        lengths
+            .into_iter()
+            .collect::<Option<Vec<u32>>>()
+            .and_then(|all| all.into_iter().max())
+    })
+}
+
 struct Compare;
 
 impl GameVisitor for Compare {
-    /// Positions compared.
-    type Output = usize;
-    fn visit<G: Game>(self, game: G) -> usize {
-        let mut compared = 0;
+    /// Positions compared, and how many of them also by the length of the win.
+    type Output = (usize, usize);
+    fn visit<G: Game>(self, game: G) -> (usize, usize) {
+        let (mut compared, mut lengths) = (0, 0);
         for seed in 0..scale(8, 30) as u64 {
             let mut rng = SplitMix64::new(seed);
             let mut line = vec![game.initial_state()];
@@ -83,10 +121,32 @@ impl GameVisitor for Compare {
                     _ => Value::Loss,
                 };
                 assert_eq!(solution.value, expected, "{}: `{state}`", G::NAME);
+                // How fast: a win as fast as it can be forced, a loss held off as long as
+                // it can be, against the same walk with lengths.
+                let me = game.side_to_move(state);
+                let attacker = if expected == Value::Loss {
+                    me.opponent()
+                } else {
+                    me
+                };
+                let mut budget = 40_000;
+                if let Some(length) = distance(&game, state, attacker, &mut budget, 0) {
+                    let config = SolveConfig::default();
+                    let found = race(&game, state, attacker, &config);
+                    let expected = length.map_or(Race::NoWinWithin(config.max_depth), Race::WinIn);
+                    assert_eq!(found.outcome, expected, "{}: `{state}`", G::NAME);
+                    assert_eq!(
+                        length.is_some(),
+                        solution.value != Value::Draw,
+                        "{}: `{state}`",
+                        G::NAME
+                    );
+                    lengths += 1;
+                }
                 compared += 1;
             }
         }
-        compared
+        (compared, lengths)
     }
 }
 
@@ -105,14 +165,14 @@ fn required(name: &str) -> usize {
 fn solved_values_agree_with_exhaustive_minimax_in_every_game() {
     for name in registry::names() {
         let started = std::time::Instant::now();
-        let compared = registry::visit(name, &[], Compare).expect("defaults are valid");
+        let (compared, lengths) = registry::visit(name, &[], Compare).expect("defaults are valid");
         eprintln!(
-            "{name}: {compared} positions compared ({:.1} s)",
+            "{name}: {compared} positions compared, {lengths} also by length ({:.1} s)",
             started.elapsed().as_secs_f64()
         );
         assert!(
-            compared >= required(name),
-            "{name}: only {compared} positions were small enough"
+            compared >= required(name) && lengths >= required(name),
+            "{name}: only {compared} positions were small enough ({lengths} for lengths)"
         );
     }
 }
@@ -141,6 +201,48 @@ fn towers_solve_answers_one_word_first() {
     let won = run(&["solve", "kamisado", "--position", &position]);
     assert_eq!(won.lines().next(), Some("win"), "{won}");
     assert!(won.contains("line (1 moves): a7-b8"), "{won}");
+    let fastest = run(&["solve", "kamisado", "--position", &position, "--fastest"]);
+    assert!(
+        fastest.contains("fastest: win in 1 ply (") && fastest.ends_with(": a7-b8\n"),
+        "{fastest}"
+    );
+    // One move earlier Black is to move and lost: the printed line holds the loss off as
+    // long as it says, and ends with White's win.
+    let mut before = game.initial_state();
+    for mv in ["e1-e7", "b8-e5", "a1-a7"] {
+        before.play(mv).expect("the trial's moves are legal");
+    }
+    let lost = run(&[
+        "solve",
+        "kamisado",
+        "--position",
+        &before.position_text(),
+        "--fastest",
+    ]);
+    assert_eq!(lost.lines().next(), Some("loss"), "{lost}");
+    let fastest = lost
+        .lines()
+        .find_map(|l| l.strip_prefix("fastest: loss in "))
+        .expect("a loss gets its length");
+    let plies: usize = fastest
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("a number of plies");
+    let line: Vec<&str> = fastest
+        .split(": ")
+        .nth(1)
+        .expect("a line")
+        .split(' ')
+        .collect();
+    assert_eq!(line.len(), plies, "{lost}");
+    for mv in line {
+        before.play(mv).expect("the line's moves are legal");
+    }
+    assert!(
+        matches!(before.status(), Status::Finished(r) if r.winner == Some(Side::White)),
+        "{lost}"
+    );
     let unknown = run(&["solve", "kamisado", "--max-nodes", "1"]);
     assert_eq!(unknown.lines().next(), Some("unknown"), "{unknown}");
 }
