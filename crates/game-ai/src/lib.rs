@@ -149,8 +149,8 @@ impl FromStr for Budget {
     }
 }
 
-/// A computer player described in text: `random`, `mcts[:BUDGET]`, `alphabeta[:BUDGET]` or
-/// `perfect[:POSITIONS]`, where a budget is a count (MCTS iterations, alpha-beta depth) or a
+/// A computer player described in text: `random`, `mcts[:BUDGET]` (`mcts-fresh[:BUDGET]`
+/// without tree reuse), `alphabeta[:BUDGET]` or `perfect[:POSITIONS]`, where a budget is a count (MCTS iterations, alpha-beta depth) or a
 /// time per move (`500ms`, `2s`), and a perfect player's budget is the positions its proofs
 /// may visit per move.
 ///
@@ -168,6 +168,10 @@ pub enum PlayerSpec {
     Random,
     /// [`Mcts`] with this many iterations or this much time per move.
     Mcts(Budget),
+    /// [`Mcts`] building a fresh tree every move (`mcts-fresh`), without reusing the part
+    /// of the previous move's tree below the position reached: the yardstick that tree
+    /// reuse is measured against (docs/AI.md).
+    MctsFresh(Budget),
     /// [`AlphaBeta`] to this depth, or deepening until this much time has passed.
     AlphaBeta(Budget),
     /// [`solver::Perfect`]: proven wins and draws, each move's proofs visiting at most this
@@ -200,6 +204,14 @@ impl PlayerSpec {
                 },
                 seed,
             )),
+            PlayerSpec::MctsFresh(budget) => Box::new(Mcts::new(
+                MctsConfig {
+                    budget,
+                    reuse_tree: false,
+                    ..MctsConfig::default()
+                },
+                seed,
+            )),
             PlayerSpec::AlphaBeta(budget) => Box::new(AlphaBeta::new(
                 AlphaBetaConfig {
                     budget,
@@ -223,6 +235,7 @@ impl fmt::Display for PlayerSpec {
         match self {
             PlayerSpec::Random => f.write_str("random"),
             PlayerSpec::Mcts(b) => write!(f, "mcts:{b}"),
+            PlayerSpec::MctsFresh(b) => write!(f, "mcts-fresh:{b}"),
             PlayerSpec::AlphaBeta(b) => write!(f, "alphabeta:{b}"),
             PlayerSpec::Perfect(Self::DEFAULT_PERFECT_POSITIONS) => f.write_str("perfect"),
             PlayerSpec::Perfect(n) => write!(f, "perfect:{n}"),
@@ -235,7 +248,7 @@ impl fmt::Display for PlayerSpec {
 pub enum SpecError {
     /// Not one of the player kinds.
     #[error(
-        "unknown player `{0}`: expected random, mcts[:ITERS|TIME], alphabeta[:DEPTH|TIME] or perfect[:POSITIONS]"
+        "unknown player `{0}`: expected random, mcts[:ITERS|TIME], mcts-fresh[:ITERS|TIME], alphabeta[:DEPTH|TIME] or perfect[:POSITIONS]"
     )]
     UnknownKind(String),
     /// The budget after the colon is not a positive count or time.
@@ -260,6 +273,9 @@ impl FromStr for PlayerSpec {
         match kind.to_ascii_lowercase().as_str() {
             "random" if budget.is_none() => Ok(PlayerSpec::Random),
             "mcts" => Ok(PlayerSpec::Mcts(
+                budget.unwrap_or(Budget::Count(Self::DEFAULT_MCTS_ITERATIONS)),
+            )),
+            "mcts-fresh" => Ok(PlayerSpec::MctsFresh(
                 budget.unwrap_or(Budget::Count(Self::DEFAULT_MCTS_ITERATIONS)),
             )),
             "alphabeta" | "ab" => match budget {
@@ -292,6 +308,7 @@ mod tests {
             "mcts:1000",
             "mcts:2s",
             "mcts:250ms",
+            "mcts-fresh:1000",
             "alphabeta:6",
             "alphabeta:1s",
             "perfect",

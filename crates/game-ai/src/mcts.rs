@@ -78,6 +78,9 @@ pub struct MctsConfig {
     /// The tree stops growing at this many nodes (iterations go on, rolling out from the
     /// tree's leaves): a memory bound for long time budgets.
     pub max_nodes: usize,
+    /// Whether a search starts from the part of the previous move's tree below the position
+    /// reached (its own move and the replies it already explored), keeping their visits.
+    pub reuse_tree: bool,
 }
 
 impl Default for MctsConfig {
@@ -89,6 +92,7 @@ impl Default for MctsConfig {
             rollout_plies: 2,
             blind_rollout_plies: 500,
             max_nodes: 4_000_000,
+            reuse_tree: true,
         }
     }
 }
@@ -98,6 +102,8 @@ impl Default for MctsConfig {
 pub struct SearchInfo {
     /// Iterations run.
     pub iterations: u32,
+    /// Visits the root already had from the previous move's tree (0 without reuse).
+    pub reused: u32,
     /// Nodes in the tree at the end.
     pub nodes: usize,
     /// The chosen move's mean reward in `[0, 1]` for the side to move (its expected score).
@@ -153,7 +159,13 @@ pub struct Mcts<G: Game> {
     last: Option<SearchInfo>,
     /// The rollout cap of the current search.
     cap: u32,
+    /// The position of the tree's root, while the tree may be reused.
+    root_state: Option<G::State>,
 }
+
+/// How many plies below the previous root a reused tree's new root may lie: the player's own
+/// move and a reply, or a few more where a side moves twice (extra turns, passes).
+const REUSE_PLIES: usize = 4;
 
 /// Maps a value in `[-1, 1]` for White to a reward in `[0, 1]` for White.
 fn reward(value: f64) -> f64 {
@@ -172,6 +184,7 @@ impl<G: Game> Mcts<G> {
             moves: Vec::new(),
             last: None,
             cap: 0,
+            root_state: None,
         }
     }
 
@@ -209,13 +222,29 @@ impl<G: Game> Mcts<G> {
     /// Builds the tree for `state` within the budget. `false` when the game is over.
     fn search(&mut self, game: &G, state: &G::State) -> bool {
         let started = clock::now_ms();
-        self.nodes.clear();
-        let mut root = Node::new(None, game.side_to_move(state));
-        if let Some(v) = outcome(&game.status(state), Side::White) {
-            root.terminal = Some(reward(v));
+        let kept = match self.root_state.take() {
+            Some(previous) if self.config.reuse_tree => self.find(game, &previous, state),
+            _ => None,
+        };
+        let mut reused = 0;
+        match kept {
+            Some(node) => {
+                self.reroot(node);
+                reused = self.nodes[0].visits;
+            }
+            None => {
+                self.nodes.clear();
+                let mut root = Node::new(None, game.side_to_move(state));
+                if let Some(v) = outcome(&game.status(state), Side::White) {
+                    root.terminal = Some(reward(v));
+                }
+                self.nodes.push(root);
+            }
         }
-        let finished = root.terminal.is_some();
-        self.nodes.push(root);
+        let finished = self.nodes[0].terminal.is_some();
+        if self.config.reuse_tree && !finished {
+            self.root_state = Some(state.clone());
+        }
         let blind = game.heuristic(state, Side::White).is_none() && game.scores(state).is_none();
         self.cap = if blind {
             self.config.blind_rollout_plies
@@ -241,12 +270,65 @@ impl<G: Game> Mcts<G> {
         let n = &self.nodes[best];
         self.last = Some(SearchInfo {
             iterations,
+            reused,
             nodes: self.nodes.len(),
             expected: n.value / f64::from(n.visits.max(1)),
             visits: n.visits,
             elapsed: clock::since(started),
         });
         true
+    }
+
+    /// The node of the tree searched from `previous` whose position is `state`, at most
+    /// [`REUSE_PLIES`] plies down, found by replaying the tree's moves.
+    fn find(&self, game: &G, previous: &G::State, state: &G::State) -> Option<usize> {
+        if self.nodes.is_empty() {
+            return None;
+        }
+        let mut level = vec![(0usize, previous.clone())];
+        for _ in 0..REUSE_PLIES {
+            let mut next = Vec::new();
+            for (node, position) in &level {
+                let n = &self.nodes[*node];
+                if n.first_child == NONE {
+                    continue;
+                }
+                for child in n.first_child as usize..(n.first_child + n.children) as usize {
+                    if self.nodes[child].visits == 0 {
+                        continue;
+                    }
+                    let mut reached = position.clone();
+                    let mv = self.nodes[child].mv.as_ref().expect("children have moves");
+                    game.play_unchecked(&mut reached, mv);
+                    if reached == *state && game.history(&reached) == game.history(state) {
+                        return Some(child);
+                    }
+                    next.push((child, reached));
+                }
+            }
+            level = next;
+        }
+        None
+    }
+
+    /// Makes `node` the root, keeping its subtree (copied to the front of the arena, each
+    /// node's children still side by side) and dropping the rest.
+    fn reroot(&mut self, node: usize) {
+        let old = std::mem::take(&mut self.nodes);
+        let mut root = old[node].clone();
+        root.mv = None;
+        self.nodes.push(root);
+        let mut i = 0;
+        while i < self.nodes.len() {
+            let n = &self.nodes[i];
+            if n.first_child != NONE {
+                let (first, count) = (n.first_child as usize, n.children as usize);
+                let placed = self.nodes.len() as u32;
+                self.nodes.extend_from_slice(&old[first..first + count]);
+                self.nodes[i].first_child = placed;
+            }
+            i += 1;
+        }
     }
 
     /// The root's most visited child (ties: the better mean, then the first).
@@ -403,7 +485,11 @@ impl<G: Game> Mcts<G> {
 
 impl<G: Game> Player<G> for Mcts<G> {
     fn name(&self) -> String {
-        PlayerSpec::Mcts(self.config.budget).to_string()
+        if self.config.reuse_tree {
+            PlayerSpec::Mcts(self.config.budget).to_string()
+        } else {
+            PlayerSpec::MctsFresh(self.config.budget).to_string()
+        }
     }
 
     fn choose(&mut self, game: &G, state: &G::State) -> Option<G::Move> {

@@ -84,6 +84,39 @@ fn mcts_finds_the_winning_take() {
 }
 
 #[test]
+fn mcts_reuses_the_tree_below_the_position_reached() {
+    let game = nim(9, 3);
+    let start = game.initial_state();
+    let mut reusing = Mcts::<Nim>::new(MctsConfig::default(), 1);
+    let mut fresh = Mcts::<Nim>::new(
+        MctsConfig {
+            reuse_tree: false,
+            ..MctsConfig::default()
+        },
+        1,
+    );
+    assert_eq!(reusing.name(), "mcts:1000");
+    assert_eq!(fresh.name(), "mcts-fresh:1000");
+    let first = reusing.choose(&game, &start).unwrap();
+    assert_eq!(first, Take(1), "9 stones: take 1 and leave a multiple of 4");
+    assert_eq!(reusing.last_search().unwrap().reused, 0);
+    let mut state = start;
+    game.play(&mut state, &first).unwrap();
+    game.play(&mut state, &Take(2)).unwrap();
+    // 6 stones: the tree below take 1, take 2 was explored by the first search.
+    assert_eq!(reusing.choose(&game, &state), Some(Take(2)));
+    let info = reusing.last_search().unwrap();
+    assert!(info.reused > 10, "{info:?}");
+    assert_eq!(info.iterations, 1000, "the budget is the move's own");
+    fresh.choose(&game, &start);
+    fresh.choose(&game, &state);
+    assert_eq!(fresh.last_search().unwrap().reused, 0);
+    // A position that is not below the last root starts a new tree.
+    reusing.choose(&game, &start);
+    assert_eq!(reusing.last_search().unwrap().reused, 0);
+}
+
+#[test]
 fn mcts_is_deterministic_for_a_seed_and_budget() {
     let game = nim(40, 5);
     let config = MctsConfig {

@@ -515,9 +515,21 @@ pub fn colour_name(c: Colour) -> &'static str {
 /// direction (left diagonal, straight, right diagonal), through empty squares: what the
 /// strategy module reads as open lanes.
 pub(crate) fn forward_reach(state: &State, c: u8, t: Tower) -> [u8; 3] {
+    reach_on(state.occ, c, t)
+}
+
+/// [`forward_reach`] on the occupancy `occ` (a board with a tower moved, say).
+pub(crate) fn reach_on(occ: u64, c: u8, t: Tower) -> [u8; 3] {
     let dr = forward(t.owner);
     let max = t.max_distance();
-    [-1, 0, 1].map(|df| ray_len(state.occ, c, df, dr, max))
+    [-1, 0, 1].map(|df| ray_len(occ, c, df, dr, max))
+}
+
+/// Whether the tower `t` on `c` reaches the opponent's home row in one normal move on the
+/// occupancy `occ`: an open lane, a win on its next turn (§5.1).
+pub(crate) fn has_lane(occ: u64, c: u8, t: Tower) -> bool {
+    let distance = (c >> 3).abs_diff(home_rank(t.owner.opponent()));
+    distance > 0 && reach_on(occ, c, t).iter().any(|&reach| reach >= distance)
 }
 
 /// Plays a legal ply (§4.3). With an illegal one the state may become inconsistent but

@@ -50,7 +50,8 @@ pub(crate) struct PlayArgs {
     #[command(flatten)]
     pub(crate) game: GameArgs,
     /// Who plays White (the first seat): human, random, mcts[:ITERS|TIME],
-    /// alphabeta[:DEPTH|TIME] or perfect[:POSITIONS] (the exact solver's move).
+    /// mcts-fresh[:ITERS|TIME] (no tree reuse), alphabeta[:DEPTH|TIME] or perfect[:POSITIONS]
+    /// (the exact solver's move).
     #[arg(long, default_value = "human")]
     pub(crate) white: Seat,
     /// Who plays Black (the second seat).

@@ -18,8 +18,8 @@ pub(crate) struct SelfplayArgs {
     /// Games to play (1 to 1000000000).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub(crate) games: u64,
-    /// White's player: random, mcts[:ITERS|TIME], alphabeta[:DEPTH|TIME] or
-    /// perfect[:POSITIONS].
+    /// White's player: random, mcts[:ITERS|TIME], mcts-fresh[:ITERS|TIME],
+    /// alphabeta[:DEPTH|TIME] or perfect[:POSITIONS].
     #[arg(long, default_value = "random")]
     pub(crate) white: PlayerSpec,
     /// Black's player.
