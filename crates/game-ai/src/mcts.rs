@@ -43,6 +43,9 @@ use std::time::Duration;
 
 use crate::clock;
 
+use std::collections::HashMap;
+
+use board_kernel::perft::node_key;
 use board_kernel::{Game, Side, SplitMix64};
 
 use crate::eval::{self, outcome};
@@ -81,6 +84,9 @@ pub struct MctsConfig {
     /// Whether a search starts from the part of the previous move's tree below the position
     /// reached (its own move and the replies it already explored), keeping their visits.
     pub reuse_tree: bool,
+    /// Whether nodes of the same position (reached by different move orders) pool their
+    /// statistics in a transposition table, selection reading the pooled figures.
+    pub transpositions: bool,
 }
 
 impl Default for MctsConfig {
@@ -93,6 +99,7 @@ impl Default for MctsConfig {
             blind_rollout_plies: 500,
             max_nodes: 4_000_000,
             reuse_tree: true,
+            transpositions: false,
         }
     }
 }
@@ -131,6 +138,9 @@ struct Node<M> {
     terminal: Option<f64>,
     visits: u32,
     value: f64,
+    /// The node's position key ([`node_key`]) once it has been reached, with transpositions
+    /// on; 0 before.
+    key: u64,
 }
 
 impl<M> Node<M> {
@@ -144,6 +154,7 @@ impl<M> Node<M> {
             terminal: None,
             visits: 0,
             value: 0.0,
+            key: 0,
         }
     }
 }
@@ -161,6 +172,9 @@ pub struct Mcts<G: Game> {
     cap: u32,
     /// The position of the tree's root, while the tree may be reused.
     root_state: Option<G::State>,
+    /// With transpositions on: per position key, the visits and White's total reward of
+    /// every node of that position.
+    table: HashMap<u64, (u32, f64)>,
 }
 
 /// How many plies below the previous root a reused tree's new root may lie: the player's own
@@ -185,6 +199,7 @@ impl<G: Game> Mcts<G> {
             last: None,
             cap: 0,
             root_state: None,
+            table: HashMap::new(),
         }
     }
 
@@ -241,6 +256,7 @@ impl<G: Game> Mcts<G> {
                 self.nodes.push(root);
             }
         }
+        self.table.clear();
         let finished = self.nodes[0].terminal.is_some();
         if self.config.reuse_tree && !finished {
             self.root_state = Some(state.clone());
@@ -377,6 +393,9 @@ impl<G: Game> Mcts<G> {
             };
             let mv = self.nodes[child].mv.as_ref().expect("children have moves");
             game.play_unchecked(&mut state, mv);
+            if self.config.transpositions && self.nodes[child].key == 0 {
+                self.nodes[child].key = node_key(game, &state) | 1;
+            }
             self.path.push(child as u32);
             node = child;
             if fresh {
@@ -396,6 +415,11 @@ impl<G: Game> Mcts<G> {
             } else {
                 1.0 - reward_white
             };
+            if n.key != 0 {
+                let pooled = self.table.entry(n.key).or_insert((0, 0.0));
+                pooled.0 += 1;
+                pooled.1 += reward_white;
+            }
         }
     }
 
@@ -432,8 +456,21 @@ impl<G: Game> Mcts<G> {
         let mut best_value = f64::NEG_INFINITY;
         for i in n.first_child as usize..(n.first_child + n.children) as usize {
             let child = &self.nodes[i];
-            let visits = f64::from(child.visits.max(1));
-            let ucb = child.value / visits + c * (log_n / visits).sqrt();
+            // With transpositions, the pooled figures of the child's position when they know
+            // more than the child itself.
+            let (visits, value) = match self.table.get(&child.key) {
+                Some(&(v, white)) if child.key != 0 && v > child.visits => (
+                    v,
+                    if child.mover == Side::White {
+                        white
+                    } else {
+                        f64::from(v) - white
+                    },
+                ),
+                _ => (child.visits, child.value),
+            };
+            let visits = f64::from(visits.max(1));
+            let ucb = value / visits + c * (log_n / visits).sqrt();
             if ucb > best_value {
                 best_value = ucb;
                 best = i;

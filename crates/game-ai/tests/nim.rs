@@ -84,6 +84,26 @@ fn mcts_finds_the_winning_take() {
 }
 
 #[test]
+fn mcts_with_pooled_transpositions_still_finds_the_winning_take() {
+    // Nim transposes everywhere (take 1 then 2 = take 2 then 1), so the pooled figures are
+    // read at almost every selection.
+    let game = nim(10, 3);
+    for seed in 0..5 {
+        let mut mcts = Mcts::<Nim>::new(
+            MctsConfig {
+                transpositions: true,
+                ..MctsConfig::default()
+            },
+            seed,
+        );
+        for stones in [5, 6, 7, 9, 10] {
+            let mv = mcts.choose(&game, &at(stones, Side::White));
+            assert_eq!(mv, Some(Take(stones % 4)), "seed {seed}, {stones} stones");
+        }
+    }
+}
+
+#[test]
 fn mcts_reuses_the_tree_below_the_position_reached() {
     let game = nim(9, 3);
     let start = game.initial_state();
