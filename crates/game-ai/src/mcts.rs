@@ -41,12 +41,12 @@
 
 use std::time::Duration;
 
-use crate::clock;
-
 use std::collections::HashMap;
 
 use board_kernel::perft::node_key;
 use board_kernel::{Game, Side, SplitMix64};
+
+use crate::clock;
 
 use crate::eval::{self, outcome};
 use crate::{Budget, Player, PlayerSpec};
@@ -172,6 +172,9 @@ pub struct Mcts<G: Game> {
     cap: u32,
     /// The position of the tree's root, while the tree may be reused.
     root_state: Option<G::State>,
+    /// The root's child whose move [`Player::choose`] returned: where the next position is
+    /// looked for first.
+    chosen: Option<usize>,
     /// With transpositions on: per position key, the visits and White's total reward of
     /// every node of that position.
     table: HashMap<u64, (u32, f64)>,
@@ -180,6 +183,10 @@ pub struct Mcts<G: Game> {
 /// How many plies below the previous root a reused tree's new root may lie: the player's own
 /// move and a reply, or a few more where a side moves twice (extra turns, passes).
 const REUSE_PLIES: usize = 4;
+
+/// The most positions the search for the next root replays before giving up (a huge tree
+/// of a long time budget is not worth walking).
+const REUSE_WALK: usize = 100_000;
 
 /// Maps a value in `[-1, 1]` for White to a reward in `[0, 1]` for White.
 fn reward(value: f64) -> f64 {
@@ -199,6 +206,7 @@ impl<G: Game> Mcts<G> {
             last: None,
             cap: 0,
             root_state: None,
+            chosen: None,
             table: HashMap::new(),
         }
     }
@@ -237,8 +245,9 @@ impl<G: Game> Mcts<G> {
     /// Builds the tree for `state` within the budget. `false` when the game is over.
     fn search(&mut self, game: &G, state: &G::State) -> bool {
         let started = clock::now_ms();
+        let chosen = self.chosen.take();
         let kept = match self.root_state.take() {
-            Some(previous) if self.config.reuse_tree => self.find(game, &previous, state),
+            Some(previous) if self.config.reuse_tree => self.find(game, &previous, chosen, state),
             _ => None,
         };
         let mut reused = 0;
@@ -296,13 +305,34 @@ impl<G: Game> Mcts<G> {
     }
 
     /// The node of the tree searched from `previous` whose position is `state`, at most
-    /// [`REUSE_PLIES`] plies down, found by replaying the tree's moves.
-    fn find(&self, game: &G, previous: &G::State, state: &G::State) -> Option<usize> {
-        if self.nodes.is_empty() {
-            return None;
-        }
+    /// [`REUSE_PLIES`] plies down, found by replaying the tree's moves: below the `chosen`
+    /// child when the player's own move is known (so only its subtree is walked), else below
+    /// the root, giving up past [`REUSE_WALK`] positions.
+    fn find(
+        &self,
+        game: &G,
+        previous: &G::State,
+        chosen: Option<usize>,
+        state: &G::State,
+    ) -> Option<usize> {
+        let root = self.nodes.first()?;
         let mut level = vec![(0usize, previous.clone())];
-        for _ in 0..REUSE_PLIES {
+        let mut plies = REUSE_PLIES;
+        if let Some(c) = chosen.filter(|&c| {
+            root.first_child != NONE
+                && (root.first_child as usize..(root.first_child + root.children) as usize)
+                    .contains(&c)
+        }) {
+            let mut reached = previous.clone();
+            game.play_unchecked(&mut reached, self.nodes[c].mv.as_ref()?);
+            if reached == *state && game.history(&reached) == game.history(state) {
+                return Some(c);
+            }
+            level = vec![(c, reached)];
+            plies -= 1;
+        }
+        let mut walked = 0;
+        for _ in 0..plies {
             let mut next = Vec::new();
             for (node, position) in &level {
                 let n = &self.nodes[*node];
@@ -318,6 +348,10 @@ impl<G: Game> Mcts<G> {
                     game.play_unchecked(&mut reached, mv);
                     if reached == *state && game.history(&reached) == game.history(state) {
                         return Some(child);
+                    }
+                    walked += 1;
+                    if walked > REUSE_WALK {
+                        return None;
                     }
                     next.push((child, reached));
                 }
@@ -542,6 +576,7 @@ impl<G: Game> Player<G> for Mcts<G> {
             return None;
         }
         let best = self.best_child();
+        self.chosen = Some(best);
         self.nodes[best].mv.clone()
     }
 
