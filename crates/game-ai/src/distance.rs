@@ -98,6 +98,8 @@ struct Search<'g, G: Game> {
     table_entries: usize,
     nodes: u64,
     table: HashMap<u64, Known>,
+    /// The buffer the default `count_moves` lists into, reused for every child.
+    scratch: Vec<G::Move>,
 }
 
 impl<G: Game> Search<'_, G> {
@@ -154,7 +156,7 @@ impl<G: Game> Search<'_, G> {
                 if end.is_some() {
                     0
                 } else {
-                    self.game.count_moves(child, &mut Vec::new())
+                    self.game.count_moves(child, &mut self.scratch)
                 }
             })
             .collect();
@@ -227,6 +229,7 @@ pub fn race<G: Game>(
         table_entries: config.table_entries,
         nodes: 0,
         table: HashMap::new(),
+        scratch: Vec::new(),
     };
     if game.status(state) != Status::Ongoing {
         return FastestWin {

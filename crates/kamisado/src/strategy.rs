@@ -45,10 +45,10 @@ pub(crate) fn forced(state: &State) -> Option<Forced> {
     }
     let (mut safe, mut moves) = (0, 0);
     let reach = turn::forward_reach(state, c, t);
-    let dr: i8 = if mover == Side::White { 8 } else { -8 };
+    let dr = mover.forward_sign();
     for (df, &n) in [-1i8, 0, 1].iter().zip(&reach) {
         for k in 1..=n {
-            let q = c.wrapping_add_signed((dr + df) * k as i8) & 63;
+            let q = turn::destination(c, *df, dr, k);
             let occ = (state.occ & !(1 << c)) | (1 << q);
             let answer = state.pos[mover.opponent().index()][cell_colour(q).index()];
             let answers = decode(state.cells[usize::from(answer)])

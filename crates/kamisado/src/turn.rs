@@ -182,6 +182,13 @@ fn push_check(state: &State, c: u8, t: Tower) -> Result<u8, &'static str> {
     }
 }
 
+/// The cell `k` squares from `c` along the forward line (`df`, `dr`): on the board when `k`
+/// is at most that line's open length ([`ray_len`]).
+#[inline]
+pub(crate) fn destination(c: u8, df: i8, dr: i8, k: u8) -> u8 {
+    c.wrapping_add_signed((8 * dr + df) * k as i8) & 63
+}
+
 /// Appends the moves of the tower `t` on `c`, in canonical order (§6).
 #[inline]
 fn tower_moves(state: &State, c: u8, t: Tower, may_push: bool, moves: &mut Vec<Move>) {
@@ -195,7 +202,7 @@ fn tower_moves(state: &State, c: u8, t: Tower, may_push: bool, moves: &mut Vec<M
     // line's open length.
     let step = |df: i8, k: u8| Move::Step {
         from,
-        to: square(c.wrapping_add_signed((8 * dr + df) * k as i8) & 63),
+        to: square(destination(c, df, dr, k)),
     };
     // Destinations sorted by file, then rank: the left diagonal farthest first, the column
     // by ascending rank, the right diagonal nearest first.
