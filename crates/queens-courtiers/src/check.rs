@@ -9,7 +9,7 @@
 //! Everything is computed from tables and the four Royal squares: at most 4 Royals × (one
 //! set intersection for Courtiers + two direct Royal tests), never by generating moves.
 
-use board_kernel::{Side, Square};
+use board_kernel::{Side, Square, SquareSet};
 
 use crate::board::{Board, in_court};
 use crate::options::CycleRule;
@@ -73,6 +73,114 @@ impl CheckRule {
             certain = next;
         }
     }
+}
+
+impl CheckRule {
+    /// Whether an enemy Royal threatens one of `side`'s Royals on `board`. When none does,
+    /// `side`'s checked Royals are exactly the ones an enemy Courtier threatens: a Royal is
+    /// only ever checked through a threat against it.
+    #[inline]
+    fn royal_threat_on(self, board: &Board, side: Side) -> bool {
+        let enemy = 2 * side.opponent().index();
+        let (king, queen) = (board.royal_at(enemy), board.royal_at(enemy + 1));
+        (2 * side.index()..2 * side.index() + 2).any(|r| {
+            let sq = board.royal_at(r);
+            king.distance(sq) == 1
+                || (queen.distance(sq) <= 3
+                    && self.lines.queen_reaches(queen, sq, board.occupied_bits()))
+        })
+    }
+
+    /// `side`'s checked Royals on `board`: [`CheckRule::checked`] restricted to them, found
+    /// from the Courtier threats alone unless an enemy Royal threatens one of them (then the
+    /// whole relation, cycle rule included, is worked out). Testing a candidate turn asks
+    /// only this, and on most boards no Royal is near an enemy one.
+    #[inline]
+    pub(crate) fn checked_of(self, board: &Board, side: Side) -> RoyalSet {
+        if self.royal_threat_on(board, side) {
+            return RoyalSet(self.checked(board).0 & own_bits(side));
+        }
+        let courtiers = board.courtier_bits(side.opponent());
+        let mut bits = 0;
+        for r in 2 * side.index()..2 * side.index() + 2 {
+            if KNIGHT_SETS[board.royal_at(r).index()].intersects(courtiers) {
+                bits |= 1 << r;
+            }
+        }
+        RoyalSet(bits)
+    }
+}
+
+impl CheckRule {
+    /// What a turn of `side` that moves neither the Royal with index `royal` nor any enemy
+    /// piece needs to check about that Royal (§5.3): `None` when the test must be made in
+    /// full; else the squares whose emptying could check it newly, so that a turn leaving
+    /// none of them empty cannot. `c0` is the set of Royals checked at the start of the turn.
+    ///
+    /// Such a turn adds no enemy Courtier (it can only capture one), so every Courtier
+    /// threat after it was there before, and a Royal that is checked already cannot be
+    /// checked newly. An unchecked Royal that no enemy Royal threatens can then only become
+    /// checked by an enemy Queen's three-step line that opens: the piece that moves leaves
+    /// one of its two crossed squares (filling one only closes lines). An unchecked Royal
+    /// threatened by an enemy Royal is unchecked because that Royal is checked itself, which
+    /// the turn may undo: `None`.
+    #[inline]
+    pub(crate) fn royal_watch(
+        self,
+        board: &Board,
+        side: Side,
+        c0: RoyalSet,
+        royal: usize,
+    ) -> Option<SquareSet> {
+        let enemy = 2 * side.opponent().index();
+        let (king, queen) = (board.royal_at(enemy), board.royal_at(enemy + 1));
+        let sq = board.royal_at(royal);
+        if c0.0 & (1 << royal) != 0 || (king.distance(sq) > 1 && queen.distance(sq) > 3) {
+            return Some(SquareSet::EMPTY);
+        }
+        if king.distance(sq) == 1 || self.lines.queen_reaches(queen, sq, board.occupied_bits()) {
+            return None;
+        }
+        match three_step_crossed(queen, sq) {
+            Some(crossed) if self.lines.pieces_block => {
+                Some(SquareSet::EMPTY.with(crossed[0]).with(crossed[1]))
+            }
+            _ => Some(SquareSet::EMPTY),
+        }
+    }
+
+    /// [`CheckRule::royal_watch`] of both of `side`'s Royals, for a turn of a Courtier.
+    #[inline]
+    pub(crate) fn courtier_watch(
+        self,
+        board: &Board,
+        side: Side,
+        c0: RoyalSet,
+    ) -> Option<SquareSet> {
+        let king = self.royal_watch(board, side, c0, 2 * side.index())?;
+        let queen = self.royal_watch(board, side, c0, 2 * side.index() + 1)?;
+        Some(king | queen)
+    }
+}
+
+/// The two squares a Queen's three-step line from `from` to `to` crosses, if `to` is three
+/// steps away along a line.
+#[inline]
+fn three_step_crossed(from: Square, to: Square) -> Option<[Square; 2]> {
+    let df = to.file() as i8 - from.file() as i8;
+    let dr = to.rank() as i8 - from.rank() as i8;
+    let (af, ar) = (df.abs(), dr.abs());
+    if !((af == 3 || af == 0) && (ar == 3 || ar == 0) && (af | ar) != 0) {
+        return None;
+    }
+    let (sf, sr) = (df.signum(), dr.signum());
+    Some([from.offset(sf, sr)?, from.offset(2 * sf, 2 * sr)?])
+}
+
+/// The bits of `side`'s two Royals in a [`RoyalSet`].
+#[inline]
+const fn own_bits(side: Side) -> u8 {
+    0b11 << (2 * side.index())
 }
 
 /// Whether an enemy Courtier on `sq` may be captured by `side` (§4.4): it stands in the

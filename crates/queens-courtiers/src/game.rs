@@ -1,5 +1,6 @@
 //! The rules engine: [`QueensCourtiers`] implements the workspace's game contract.
 
+use board_kernel::perft::count_by_playing;
 use board_kernel::picture::{Picture, Point};
 use board_kernel::{
     Game, Illegal, OptionError, ParseError, Repetition, RuleBook, Side, Square, SquareSet, Status,
@@ -12,7 +13,7 @@ use crate::notation::read_written;
 use crate::options::{CentreSquare, Options, QueenThreeStep, StartingSetup};
 use crate::pieces::{LineRule, Piece, Royal, RoyalSet, side_name};
 use crate::position;
-use crate::state::State;
+use crate::state::{State, repetition_key};
 use crate::turn::{Move, PartKind, TurnRule, classify};
 
 /// Queens' Courtiers under one set of options.
@@ -72,6 +73,32 @@ impl QueensCourtiers {
         exists(sq)
             && state.board.courtier_bits(side.opponent()).contains(sq)
             && capturable(&state.board, sq, side)
+    }
+
+    /// How the game stands after `side` has played to reach `board` (§6): won by uniting,
+    /// drawn by two passes in a row (`passes`), by the placement occurring the
+    /// `repetition_limit`-th time (`occurrences`, this one included) or by reaching the ply
+    /// limit (`ply`, the count after the move).
+    fn outcome_after(
+        &self,
+        board: &Board,
+        side: Side,
+        passes: u8,
+        occurrences: usize,
+        ply: u32,
+    ) -> Outcome {
+        let limit = self.options.repetition_limit as usize;
+        if board.united(side) {
+            Outcome::won_by(side)
+        } else if passes >= 2 {
+            Outcome::DrawDoublePass
+        } else if limit > 0 && occurrences >= limit {
+            Outcome::DrawRepetition
+        } else if self.options.max_plies > 0 && ply >= self.options.max_plies {
+            Outcome::DrawMaxPlies
+        } else {
+            Outcome::Ongoing
+        }
     }
 
     /// The state after `mv` with no legality check and no end-of-game test: the board part
@@ -380,27 +407,48 @@ impl Game for QueensCourtiers {
         // The position joins the history (restarted after a capture) before the end checks,
         // so a finished game's history ends with its final position too.
         let key = state.repetition_key();
-        if captured {
+        let occurrences = if captured {
             state.history.restart(key);
+            1
         } else {
-            state.history.push(key);
+            state.history.push(key)
+        };
+        state.outcome =
+            self.outcome_after(&state.board, side, state.passes, occurrences, state.ply);
+    }
+
+    fn count_moves(&self, state: &State, _scratch: &mut Vec<Move>) -> usize {
+        if state.outcome != Outcome::Ongoing {
+            return 0;
         }
-        if state.board.united(side) {
-            state.outcome = Outcome::won_by(side);
-            return;
+        self.rule.count_turns(&state.board, state.to_move).max(1)
+    }
+
+    /// Plays the move on a copy of the board only (the history is read, not copied) and
+    /// counts the opponent's turns there.
+    fn count_after(&self, state: &State, mv: &Move, scratch: &mut Vec<Move>) -> usize {
+        if state.outcome != Outcome::Ongoing {
+            return count_by_playing(self, state, mv, scratch);
         }
-        if state.passes >= 2 {
-            state.outcome = Outcome::DrawDoublePass;
-            return;
+        let side = state.to_move;
+        let mut board = state.board;
+        let captured = Self::play_board(&mut board, side, mv);
+        let passes = if *mv == Move::Pass {
+            state.passes.saturating_add(1)
+        } else {
+            0
+        };
+        let occurrences = if captured || self.options.repetition_limit == 0 {
+            1
+        } else {
+            let key = repetition_key(&board, side.opponent());
+            state.history.occurrences(key) + 1
+        };
+        let ply = state.ply.saturating_add(1);
+        if self.outcome_after(&board, side, passes, occurrences, ply) != Outcome::Ongoing {
+            return 0;
         }
-        let limit = self.options.repetition_limit as usize;
-        if limit > 0 && state.occurrences() >= limit {
-            state.outcome = Outcome::DrawRepetition;
-            return;
-        }
-        if self.options.max_plies > 0 && state.ply >= self.options.max_plies {
-            state.outcome = Outcome::DrawMaxPlies;
-        }
+        self.rule.count_turns(&board, side.opponent()).max(1)
     }
 
     fn is_legal(&self, state: &State, mv: &Move) -> bool {
@@ -418,7 +466,7 @@ impl Game for QueensCourtiers {
             found.clear();
             found.reserve(256);
             match mv.from() {
-                None => !self.rule.has_turn(board, side, found),
+                None => !self.rule.has_turn(board, side),
                 Some(from) => {
                     let Some((owner, piece)) =
                         (exists(from)).then(|| board.piece_at(from)).flatten()

@@ -99,12 +99,7 @@ impl State {
     #[inline]
     #[must_use]
     pub fn repetition_key(&self) -> u64 {
-        let side = if self.to_move == Side::Black {
-            BLUE_TO_MOVE
-        } else {
-            0
-        };
-        self.board.key() ^ side
+        repetition_key(&self.board, self.to_move)
     }
 
     /// The Zobrist key of everything the position line says.
@@ -115,4 +110,15 @@ impl State {
             ^ zobrist::number(PASSES_SALT, u64::from(self.passes))
             ^ zobrist::number(OUTCOME_SALT, self.outcome as u64)
     }
+}
+
+/// The repetition key of `board` with `to_move` to move (see [`State::repetition_key`]).
+#[inline]
+pub(crate) fn repetition_key(board: &Board, to_move: Side) -> u64 {
+    let side = if to_move == Side::Black {
+        BLUE_TO_MOVE
+    } else {
+        0
+    };
+    board.key() ^ side
 }

@@ -11,11 +11,11 @@
 //! assert_eq!("a1-b3xd4".parse::<Move>().unwrap(), double);
 //! ```
 
-use board_kernel::{Side, Square};
+use board_kernel::{Side, Square, SquareSet};
 
-use crate::board::{Board, in_course};
+use crate::board::{Board, in_course, in_court};
 use crate::check::{CheckRule, capturable};
-use crate::pieces::{LineRule, Piece, Royal, RoyalSet};
+use crate::pieces::{KNIGHT_REACH, KNIGHT_SETS, LineRule, Piece, Royal, RoyalSet};
 
 /// What one part of a turn does on its target square (§5.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -169,6 +169,166 @@ pub(crate) fn classify(board: &Board, side: Side, piece: Piece, to: Square) -> O
     }
 }
 
+/// What a part of `side`'s Courtier onto `to` is when its Royals stay where they are (§5.1):
+/// a step onto an `empty` square, a capture of a capturable `enemy` Courtier, else nothing.
+#[inline(always)]
+fn courtier_part(
+    board: &Board,
+    side: Side,
+    empty: SquareSet,
+    enemy: SquareSet,
+    to: Square,
+) -> Option<PartKind> {
+    if empty.contains(to) {
+        Some(PartKind::Step)
+    } else if enemy.contains(to) && capturable(board, to, side) {
+        Some(PartKind::Capture)
+    } else {
+        None
+    }
+}
+
+/// Every square one of `side`'s Courtiers leaps to: where they threaten a Royal.
+#[inline]
+fn courtier_leaps(board: &Board, side: Side) -> SquareSet {
+    let mut leaps = SquareSet::EMPTY;
+    for sq in board.courtier_bits(side).iter() {
+        leaps |= KNIGHT_SETS[sq.index()];
+    }
+    leaps
+}
+
+/// Where generated turns go: a list, or a tally when only their number matters (perft's
+/// last ply, the no-turn test).
+pub(crate) trait TurnSink {
+    /// Takes one legal turn.
+    fn add(&mut self, mv: Move);
+}
+
+impl TurnSink for Vec<Move> {
+    #[inline]
+    fn add(&mut self, mv: Move) {
+        self.push(mv);
+    }
+}
+
+/// A [`TurnSink`] that only counts.
+#[derive(Default)]
+pub(crate) struct Tally(pub(crate) usize);
+
+impl TurnSink for Tally {
+    #[inline]
+    fn add(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
+}
+
+/// What the check test of a turn of one Royal needs to know when its partner cannot become
+/// checked newly ([`CheckRule::royal_watch`]: the turn moves no other piece of the mover,
+/// and the Royal's leaving its square must not open a line onto the partner). Then only the
+/// moved Royal can become checked, and it was not checked before (it would be paralysed).
+/// Where it ends out of the enemy Royals' reach (farther than one square from the enemy King
+/// and three from the enemy Queen), it is checked exactly when an enemy Courtier leaps to
+/// its square.
+#[derive(Clone, Copy)]
+struct LoneRoyal {
+    enemy_king: Square,
+    enemy_queen: Square,
+    /// Every square an enemy Courtier leaps to. A Courtier captured by the turn does not
+    /// count, but it never leaps to its own square, where the capturing Royal stands.
+    courtier_leaps: SquareSet,
+}
+
+impl LoneRoyal {
+    /// `None` unless `royal`'s turns cannot check its partner newly.
+    #[inline]
+    fn new(
+        check: CheckRule,
+        board: &Board,
+        c0: RoyalSet,
+        royal: Royal,
+        courtier_leaps: SquareSet,
+    ) -> Option<LoneRoyal> {
+        let side = royal.side;
+        let watch = check.royal_watch(board, side, c0, royal.index() ^ 1)?;
+        if watch.contains(board.royal(royal)) {
+            return None;
+        }
+        let enemy = 2 * side.opponent().index();
+        Some(LoneRoyal {
+            enemy_king: board.royal_at(enemy),
+            enemy_queen: board.royal_at(enemy + 1),
+            courtier_leaps,
+        })
+    }
+
+    #[inline(always)]
+    fn out_of_royal_reach(self, sq: Square) -> bool {
+        self.enemy_king.distance(sq) > 1 && self.enemy_queen.distance(sq) > 3
+    }
+}
+
+/// One [`LoneRoyal`]'s turn in the making, on the board of the turn's start: a Royal's
+/// double move only steps first, so the board after it is the board after a single part
+/// straight to its end, and no candidate board is made unless the Royal comes within an
+/// enemy Royal's reach.
+struct LoneRoyalTurn<'a> {
+    check: CheckRule,
+    board: &'a Board,
+    royal: Royal,
+    lone: LoneRoyal,
+    from: Square,
+    partner: Square,
+    occupied: SquareSet,
+    enemy_courtiers: SquareSet,
+}
+
+impl LoneRoyalTurn<'_> {
+    /// What a part onto `to` is with the Royal standing on `at` (§5.1): onto the partner it
+    /// wins, `from` is empty once the Royal has left it, and an enemy Courtier is capturable
+    /// in the Court or when it threatens the Royal (where it stands) or its partner (§4.4).
+    #[inline(always)]
+    fn part(&self, to: Square, at: Square) -> Option<PartKind> {
+        if to == self.partner {
+            Some(PartKind::Win)
+        } else if !self.occupied.contains(to) || to == self.from {
+            Some(PartKind::Step)
+        } else if self.enemy_courtiers.contains(to)
+            && (in_court(to)
+                || KNIGHT_SETS[to.index()].contains(at)
+                || KNIGHT_SETS[to.index()].contains(self.partner))
+        {
+            Some(PartKind::Capture)
+        } else {
+            None
+        }
+    }
+
+    /// Whether the Royal, moved from `from` to `sq` (in one or two parts), is checked there.
+    #[inline(always)]
+    fn checked_on(&self, sq: Square) -> bool {
+        let lone = self.lone;
+        // A Courtier's threat always checks; without one, a Royal is checked only through
+        // an enemy Royal that threatens it (§4.2).
+        if lone.courtier_leaps.contains(sq) {
+            true
+        } else if lone.out_of_royal_reach(sq)
+            || !(lone.enemy_king.distance(sq) == 1
+                || self.check.lines.queen_reaches(
+                    lone.enemy_queen,
+                    sq,
+                    self.occupied.without(self.from).with(sq),
+                ))
+        {
+            false
+        } else {
+            let mut after = *self.board;
+            after.move_piece(self.royal.side, self.royal.piece, self.from, sq);
+            self.check.checked(&after).contains(self.royal)
+        }
+    }
+}
+
 impl TurnRule {
     #[inline]
     fn lines(&self) -> LineRule {
@@ -178,11 +338,10 @@ impl TurnRule {
     /// Whether no Royal of `side` is newly checked on `board` (§5.3-4).
     #[inline]
     fn final_ok(&self, board: &Board, side: Side, c0: RoyalSet) -> bool {
-        let own = 0b11u8 << (2 * side.index());
-        self.check.checked(board).0 & own & !c0.0 == 0
+        self.check.checked_of(board, side).0 & !c0.0 == 0
     }
 
-    /// Appends the legal turns of `side`'s piece on `from` (§5.4); `c0` is the set of Royals
+    /// Adds the legal turns of `side`'s piece on `from` (§5.4); `c0` is the set of Royals
     /// checked at the start of the turn.
     pub(crate) fn piece_turns(
         &self,
@@ -191,19 +350,77 @@ impl TurnRule {
         c0: RoyalSet,
         from: Square,
         piece: Piece,
-        out: &mut Vec<Move>,
+        out: &mut impl TurnSink,
     ) {
-        let royal = match piece {
+        match piece {
             Piece::King | Piece::Queen => {
                 let r = Royal::of(side, piece == Piece::Queen);
-                if c0.contains(r) {
-                    return;
-                }
-                Some(r)
+                self.royal_turns(board, c0, r, courtier_leaps(board, side.opponent()), out);
             }
-            Piece::Courtier => None,
-            Piece::United => return,
-        };
+            Piece::Courtier => {
+                let watch = self.check.courtier_watch(board, side, c0);
+                self.courtier_turns(board, side, c0, watch, from, out);
+            }
+            Piece::United => {}
+        }
+    }
+
+    /// The turns of `royal`, unless it is paralysed; `leaps` is every square an enemy
+    /// Courtier leaps to ([`courtier_leaps`]).
+    #[inline]
+    fn royal_turns(
+        &self,
+        board: &Board,
+        c0: RoyalSet,
+        royal: Royal,
+        leaps: SquareSet,
+        out: &mut impl TurnSink,
+    ) {
+        if c0.contains(royal) {
+            return;
+        }
+        match LoneRoyal::new(self.check, board, c0, royal, leaps) {
+            Some(lone) => self.lone_royal_turns(board, royal, lone, out),
+            None => {
+                let from = board.royal(royal);
+                self.checked_turns(board, royal.side, c0, from, royal.piece, out);
+            }
+        }
+    }
+
+    /// The turns of `side`'s Courtier on `from`, given [`CheckRule::courtier_watch`].
+    #[inline]
+    fn courtier_turns(
+        &self,
+        board: &Board,
+        side: Side,
+        c0: RoyalSet,
+        watch: Option<SquareSet>,
+        from: Square,
+        out: &mut impl TurnSink,
+    ) {
+        match watch {
+            Some(watch) if !watch.contains(from) => {
+                self.free_courtier_turns(board, side, from, out);
+            }
+            _ => self.checked_turns(board, side, c0, from, Piece::Courtier, out),
+        }
+    }
+
+    /// The turns of `side`'s piece on `from` with every candidate made on a board of its own
+    /// and the check relation worked out on it: where no shortcut applies.
+    fn checked_turns(
+        &self,
+        board: &Board,
+        side: Side,
+        c0: RoyalSet,
+        from: Square,
+        piece: Piece,
+        out: &mut impl TurnSink,
+    ) {
+        let royal = piece
+            .is_royal()
+            .then(|| Royal::of(side, piece == Piece::Queen));
         let starts_in_course = in_course(from);
         let reach = self.lines().reach(piece, from, board.occupied_bits());
         for &to in reach.as_slice() {
@@ -213,16 +430,16 @@ impl TurnRule {
             let mut b1 = *board;
             b1.move_piece(side, piece, from, to);
             if kind == PartKind::Win {
-                out.push(Move::Single { from, to, kind });
+                out.add(Move::Single { from, to, kind });
                 continue;
             }
             if self.final_ok(&b1, side, c0) {
-                out.push(Move::Single { from, to, kind });
+                out.add(Move::Single { from, to, kind });
             }
             if !(starts_in_course && kind == PartKind::Step && in_course(to)) {
                 continue;
             }
-            let through = royal.is_some_and(|r| self.check.checked(&b1).contains(r));
+            let through = royal.is_some_and(|r| self.check.checked_of(&b1, side).contains(r));
             if through && !self.win_exempts_pass_through {
                 continue;
             }
@@ -241,14 +458,14 @@ impl TurnRule {
                     second,
                 };
                 match second {
-                    PartKind::Win => out.push(mv),
+                    PartKind::Win => out.add(mv),
                     _ if through => {}
                     PartKind::Capture if !self.second_part_capture => {}
                     _ => {
                         let mut b2 = b1;
                         b2.move_piece(side, piece, to, next);
                         if self.final_ok(&b2, side, c0) {
-                            out.push(mv);
+                            out.add(mv);
                         }
                     }
                 }
@@ -256,35 +473,377 @@ impl TurnRule {
         }
     }
 
-    /// Appends every legal turn of `side` (not the forced pass).
-    pub(crate) fn turns(&self, board: &Board, side: Side, out: &mut Vec<Move>) {
-        let c0 = self.check.checked(board);
-        for queen in [false, true] {
-            let r = Royal::of(side, queen);
-            self.piece_turns(board, side, c0, board.royal(r), r.piece, out);
-        }
-        for from in board.courtier_bits(side).iter() {
-            self.piece_turns(board, side, c0, from, Piece::Courtier, out);
+    /// The turns of an unchecked Royal whose turns cannot check its partner newly:
+    /// [`TurnRule::piece_turns`] on the start board ([`LoneRoyalTurn`]).
+    #[inline]
+    fn lone_royal_turns(
+        &self,
+        board: &Board,
+        royal: Royal,
+        lone: LoneRoyal,
+        out: &mut impl TurnSink,
+    ) {
+        let turn = LoneRoyalTurn {
+            check: self.check,
+            board,
+            royal,
+            lone,
+            from: board.royal(royal),
+            partner: board.royal_at(royal.index() ^ 1),
+            occupied: board.occupied_bits(),
+            enemy_courtiers: board.courtier_bits(royal.side.opponent()),
+        };
+        let (from, piece) = (turn.from, royal.piece);
+        let starts_in_course = in_course(from);
+        for &to in self.lines().reach(piece, from, turn.occupied).as_slice() {
+            let Some(kind) = turn.part(to, from) else {
+                continue;
+            };
+            if kind == PartKind::Win {
+                out.add(Move::Single { from, to, kind });
+                continue;
+            }
+            let through = turn.checked_on(to);
+            if !through {
+                out.add(Move::Single { from, to, kind });
+            }
+            if !(starts_in_course && kind == PartKind::Step && in_course(to))
+                || (through && !self.win_exempts_pass_through)
+            {
+                continue;
+            }
+            let occupied1 = turn.occupied.without(from).with(to);
+            for &next in self.lines().reach(piece, to, occupied1).as_slice() {
+                if next == from && !self.allow_return {
+                    continue;
+                }
+                let Some(second) = turn.part(next, to) else {
+                    continue;
+                };
+                let legal = match second {
+                    PartKind::Win => true,
+                    _ if through => false,
+                    PartKind::Capture if !self.second_part_capture => false,
+                    _ => !turn.checked_on(next),
+                };
+                if legal {
+                    out.add(Move::Double {
+                        from,
+                        via: to,
+                        to: next,
+                        second,
+                    });
+                }
+            }
         }
     }
 
-    /// Whether `side` has any legal turn (stops at the first piece that has one).
-    pub(crate) fn has_turn(&self, board: &Board, side: Side, scratch: &mut Vec<Move>) -> bool {
+    /// The turns of a Courtier of `side` on `from` whose turns check no Royal of `side`
+    /// newly ([`CheckRule::courtier_watch`]): every part the board allows is legal, so no
+    /// candidate board is made. A Courtier's leaps ignore what stands between, and its
+    /// two parts see the board of the turn's start except on `from`, which the first part
+    /// left empty (the capturability of a Courtier depends only on where it stands and on
+    /// `side`'s Royals, which do not move).
+    #[inline]
+    fn free_courtier_turns(
+        &self,
+        board: &Board,
+        side: Side,
+        from: Square,
+        out: &mut impl TurnSink,
+    ) {
+        let empty = !board.occupied_bits();
+        let enemy = board.courtier_bits(side.opponent());
+        let part = |to: Square| courtier_part(board, side, empty, enemy, to);
+        let starts_in_course = in_course(from);
+        for &to in KNIGHT_REACH[from.index()].as_slice() {
+            let Some(kind) = part(to) else {
+                continue;
+            };
+            out.add(Move::Single { from, to, kind });
+            if !(starts_in_course && kind == PartKind::Step && in_course(to)) {
+                continue;
+            }
+            for &next in KNIGHT_REACH[to.index()].as_slice() {
+                let second = if next == from {
+                    if !self.allow_return {
+                        continue;
+                    }
+                    PartKind::Step
+                } else {
+                    match part(next) {
+                        Some(PartKind::Capture) if !self.second_part_capture => continue,
+                        Some(second) => second,
+                        None => continue,
+                    }
+                };
+                out.add(Move::Double {
+                    from,
+                    via: to,
+                    to: next,
+                    second,
+                });
+            }
+        }
+    }
+
+    /// Adds every legal turn of `side` (not the forced pass).
+    pub(crate) fn turns(&self, board: &Board, side: Side, out: &mut impl TurnSink) {
         let c0 = self.check.checked(board);
-        scratch.clear();
+        let leaps = courtier_leaps(board, side.opponent());
+        for queen in [false, true] {
+            self.royal_turns(board, c0, Royal::of(side, queen), leaps, out);
+        }
+        let watch = self.check.courtier_watch(board, side, c0);
+        for from in board.courtier_bits(side).iter() {
+            self.courtier_turns(board, side, c0, watch, from, out);
+        }
+    }
+
+    /// How many legal turns `side` has (not counting the forced pass).
+    pub(crate) fn count_turns(&self, board: &Board, side: Side) -> usize {
+        let mut tally = Tally::default();
+        self.turns(board, side, &mut tally);
+        tally.0
+    }
+
+    /// Whether `side` has any legal turn (stops at the first piece that has one).
+    pub(crate) fn has_turn(&self, board: &Board, side: Side) -> bool {
+        let c0 = self.check.checked(board);
+        let mut tally = Tally::default();
         for queen in [false, true] {
             let r = Royal::of(side, queen);
-            self.piece_turns(board, side, c0, board.royal(r), r.piece, scratch);
-            if !scratch.is_empty() {
+            self.piece_turns(board, side, c0, board.royal(r), r.piece, &mut tally);
+            if tally.0 > 0 {
                 return true;
             }
         }
         for from in board.courtier_bits(side).iter() {
-            self.piece_turns(board, side, c0, from, Piece::Courtier, scratch);
-            if !scratch.is_empty() {
+            self.piece_turns(board, side, c0, from, Piece::Courtier, &mut tally);
+            if tally.0 > 0 {
                 return true;
             }
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The generator's shortcuts (no check test for a Courtier far from the enemy Royals, no
+    //! candidate board for a lone Royal) against the rules as written: every candidate made
+    //! on a board of its own and the whole check relation of all four Royals worked out.
+
+    use board_kernel::SplitMix64;
+
+    use super::*;
+    use crate::board::exists;
+    use crate::options::CycleRule;
+
+    /// §5.4 word for word: the generator as it was before the shortcuts.
+    fn reference_piece_turns(
+        rule: &TurnRule,
+        board: &Board,
+        side: Side,
+        c0: RoyalSet,
+        from: Square,
+        piece: Piece,
+        out: &mut Vec<Move>,
+    ) {
+        let own = 0b11u8 << (2 * side.index());
+        let ok = |b: &Board| rule.check.checked(b).0 & own & !c0.0 == 0;
+        let royal = match piece {
+            Piece::King | Piece::Queen => {
+                let r = Royal::of(side, piece == Piece::Queen);
+                if c0.contains(r) {
+                    return;
+                }
+                Some(r)
+            }
+            Piece::Courtier => None,
+            Piece::United => return,
+        };
+        for &to in rule
+            .lines()
+            .reach(piece, from, board.occupied_bits())
+            .as_slice()
+        {
+            let Some(kind) = classify(board, side, piece, to) else {
+                continue;
+            };
+            let mut b1 = *board;
+            b1.move_piece(side, piece, from, to);
+            if kind == PartKind::Win {
+                out.push(Move::Single { from, to, kind });
+                continue;
+            }
+            if ok(&b1) {
+                out.push(Move::Single { from, to, kind });
+            }
+            if !(in_course(from) && kind == PartKind::Step && in_course(to)) {
+                continue;
+            }
+            let through = royal.is_some_and(|r| rule.check.checked(&b1).contains(r));
+            if through && !rule.win_exempts_pass_through {
+                continue;
+            }
+            for &next in rule.lines().reach(piece, to, b1.occupied_bits()).as_slice() {
+                if next == from && !rule.allow_return {
+                    continue;
+                }
+                let Some(second) = classify(&b1, side, piece, next) else {
+                    continue;
+                };
+                let mv = Move::Double {
+                    from,
+                    via: to,
+                    to: next,
+                    second,
+                };
+                let mut b2 = b1;
+                b2.move_piece(side, piece, to, next);
+                let legal = match second {
+                    PartKind::Win => true,
+                    _ if through => false,
+                    PartKind::Capture if !rule.second_part_capture => false,
+                    _ => ok(&b2),
+                };
+                if legal {
+                    out.push(mv);
+                }
+            }
+        }
+    }
+
+    fn reference_turns(rule: &TurnRule, board: &Board, side: Side) -> Vec<Move> {
+        let c0 = rule.check.checked(board);
+        let mut out = Vec::new();
+        for r in Royal::ALL.into_iter().filter(|r| r.side == side) {
+            reference_piece_turns(rule, board, side, c0, board.royal(r), r.piece, &mut out);
+        }
+        for from in board.courtier_bits(side).iter() {
+            reference_piece_turns(rule, board, side, c0, from, Piece::Courtier, &mut out);
+        }
+        out
+    }
+
+    /// Every combination of the options the generator reads (64).
+    fn rules() -> Vec<TurnRule> {
+        (0..64u32)
+            .map(|bits| TurnRule {
+                check: CheckRule {
+                    lines: LineRule {
+                        centre_blocks: bits & 1 != 0,
+                        pieces_block: bits & 2 != 0,
+                    },
+                    cycle: if bits & 4 != 0 {
+                        CycleRule::BothChecked
+                    } else {
+                        CycleRule::NeitherChecked
+                    },
+                },
+                second_part_capture: bits & 8 != 0,
+                allow_return: bits & 16 != 0,
+                win_exempts_pass_through: bits & 32 != 0,
+            })
+            .collect()
+    }
+
+    /// A square near `sq` (within `spread` files and ranks), or anywhere when `sq` is `None`.
+    fn square_near(rng: &mut SplitMix64, sq: Option<Square>, spread: i8) -> Square {
+        loop {
+            let candidate = match sq {
+                None => Some(Square::at(rng.below(15) as u8, rng.below(15) as u8)),
+                Some(sq) => sq.offset(
+                    rng.below(2 * spread as usize + 1) as i8 - spread,
+                    rng.below(2 * spread as usize + 1) as i8 - spread,
+                ),
+            };
+            if let Some(candidate) = candidate.filter(|c| exists(*c)) {
+                return candidate;
+            }
+        }
+    }
+
+    /// A random board whose pieces crowd around one spot, so that Royals threaten one
+    /// another, Courtiers threaten Royals and checks come in cycles far more often than in
+    /// play.
+    fn crowded_board(rng: &mut SplitMix64) -> Board {
+        loop {
+            let centre = Some(square_near(rng, None, 0));
+            let spread = 2 + rng.below(4) as i8;
+            let royals = [(); 4].map(|()| square_near(rng, centre, spread));
+            let mut courtiers = [SquareSet::EMPTY; 2];
+            for set in &mut courtiers {
+                for _ in 0..rng.below(7) {
+                    set.insert(square_near(rng, centre, spread + 1));
+                }
+            }
+            // A side's King and Queen on one square have already won: nothing moves then.
+            if royals[0] == royals[1] || royals[2] == royals[3] {
+                continue;
+            }
+            if let Some(board) = Board::new(royals, courtiers) {
+                return board;
+            }
+        }
+    }
+
+    #[test]
+    fn the_shortcuts_list_exactly_the_turns_of_the_rules() {
+        let mut rng = SplitMix64::new(0x5eed);
+        let rules = rules();
+        let (mut free, mut watched, mut near) = (0, 0, 0);
+        let (mut lone, mut not_lone, mut turns_seen) = (0, 0, 0);
+        for _ in 0..1500 {
+            let board = crowded_board(&mut rng);
+            for side in Side::ALL {
+                for rule in &rules {
+                    let c0 = rule.check.checked(&board);
+                    match rule.check.courtier_watch(&board, side, c0) {
+                        Some(watch) if watch.is_empty() => free += 1,
+                        Some(_) => watched += 1,
+                        None => near += 1,
+                    }
+                    let leaps = courtier_leaps(&board, side.opponent());
+                    for r in Royal::ALL
+                        .into_iter()
+                        .filter(|r| r.side == side && !c0.contains(*r))
+                    {
+                        match LoneRoyal::new(rule.check, &board, c0, r, leaps) {
+                            Some(_) => lone += 1,
+                            None => not_lone += 1,
+                        }
+                    }
+                    let mut expected = reference_turns(rule, &board, side);
+                    let mut listed = Vec::new();
+                    rule.turns(&board, side, &mut listed);
+                    assert_eq!(rule.count_turns(&board, side), listed.len());
+                    assert_eq!(rule.has_turn(&board, side), !listed.is_empty());
+                    expected.sort();
+                    listed.sort();
+                    if listed != expected {
+                        let extra: Vec<_> =
+                            listed.iter().filter(|m| !expected.contains(m)).collect();
+                        let missing: Vec<_> =
+                            expected.iter().filter(|m| !listed.contains(m)).collect();
+                        panic!(
+                            "{board:?}, {side:?}, {rule:?}: extra {extra:?}, missing {missing:?}"
+                        );
+                    }
+                    turns_seen += listed.len();
+                }
+            }
+        }
+        // Both sides of every shortcut were exercised, on boards with turns to compare.
+        assert!(
+            free > 10_000 && watched > 1000 && near > 10_000,
+            "free {free}, watched {watched}, near {near}"
+        );
+        assert!(
+            lone > 10_000 && not_lone > 10_000,
+            "lone {lone}, not lone {not_lone}"
+        );
+        assert!(turns_seen > 1_000_000, "{turns_seen} turns");
     }
 }
