@@ -6,7 +6,7 @@ use board_kernel::{
     BySide, Game, Illegal, OptionError, ParseError, Repetition, RuleBook, Side, Status,
 };
 
-use crate::{Move, Options, State, end, position, strategy, turn};
+use crate::{Move, Options, State, end, position, strategy, tally, turn};
 
 /// The Chain Reaction rules engine under one set of [`Options`].
 ///
@@ -71,7 +71,7 @@ impl Game for ChainReaction {
         if self.status(state).is_finished() {
             0
         } else {
-            turn::count(&self.options, state)
+            tally::count(&self.options, state).unwrap_or_else(|| turn::count(&self.options, state))
         }
     }
 

@@ -54,6 +54,7 @@ pub mod position;
 pub mod rulebook;
 pub mod state;
 pub mod strategy;
+mod tally;
 pub mod turn;
 
 pub use board::{Board, Spot};
