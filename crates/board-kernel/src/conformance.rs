@@ -338,6 +338,25 @@ fn check_state<G: Game>(
             ));
         }
     }
+    // The random move: the one the list gives for the same draw, with the generator left in
+    // the same state. Its generator is seeded from the state, so the series' own draws (and
+    // with them the games played) do not change.
+    let mut listed_rng = SplitMix64::new(game.key(state) ^ 0x7261_6e64_6f6d);
+    let mut drawn_rng = listed_rng.clone();
+    let listed = listed_rng.choose(moves);
+    let drawn = game.random_move(state, &mut drawn_rng, &mut scratch);
+    if drawn.as_ref() != listed || drawn_rng != listed_rng {
+        ctx.fail(&format!(
+            "random_move gives {} where the list gives {}{}",
+            drawn.map_or("nothing".to_owned(), |m| m.to_string()),
+            listed.map_or("nothing".to_owned(), |m| m.to_string()),
+            if drawn_rng == listed_rng {
+                ""
+            } else {
+                ", and draws differently"
+            }
+        ));
+    }
     let status = game.status(state);
     if status.is_finished() != moves.is_empty() {
         ctx.fail(&format!(

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     BySide, GameOptions, Illegal, MoveError, OptionError, ParseError, RuleBook, Side, Snapshot,
+    SplitMix64,
 };
 
 /// How a finished game ended.
@@ -227,6 +228,26 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         scratch: &mut Vec<Self::Move>,
     ) -> usize {
         crate::perft::count_by_playing(self, state, mv, scratch)
+    }
+
+    /// A uniformly random legal move of `state`: the move at index `rng.below(n)` of the `n`
+    /// moves [`Game::legal_moves`] lists, drawn with exactly that one call (`None`, without a
+    /// draw, when there is none). Random playouts and rollouts call this every ply, so a
+    /// seeded game goes the same way whichever way the move is found.
+    ///
+    /// The default lists the moves into `scratch` and picks one. A game that can count its
+    /// moves and find the k-th without listing the others (Tower of Power counts each
+    /// stone's rows, then lists only the chosen stone's) overrides it; the conformance suite
+    /// checks that the override picks the same move from the same generator state.
+    fn random_move(
+        &self,
+        state: &Self::State,
+        rng: &mut SplitMix64,
+        scratch: &mut Vec<Self::Move>,
+    ) -> Option<Self::Move> {
+        scratch.clear();
+        self.legal_moves(state, scratch);
+        rng.choose(scratch).cloned()
     }
 
     /// Plays `mv`, which the caller guarantees is legal in `state` (it came from

@@ -32,9 +32,7 @@ pub fn random_playout<G: Game>(
                 status,
             };
         }
-        buffer.clear();
-        game.legal_moves(&state, &mut buffer);
-        let Some(mv) = rng.choose(&buffer) else {
+        let Some(mv) = game.random_move(&state, rng, &mut buffer) else {
             // An ongoing state with no legal move breaks the contract; stop rather than spin.
             return Playout {
                 moves,
@@ -42,8 +40,8 @@ pub fn random_playout<G: Game>(
                 status,
             };
         };
-        game.play_unchecked(&mut state, mv);
-        moves.push(mv.clone());
+        game.play_unchecked(&mut state, &mv);
+        moves.push(mv);
     }
 }
 

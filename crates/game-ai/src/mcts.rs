@@ -519,16 +519,24 @@ impl<G: Game> Mcts<G> {
             if let Some(v) = outcome(&game.status(&state), Side::White) {
                 return reward(v);
             }
+            let k = match self.config.rollout {
+                Rollout::BestOf(k) if k > 1 => usize::from(k),
+                _ => 1,
+            };
+            if k == 1 {
+                // A uniform pick: the game may find it without listing every move.
+                let Some(mv) = game.random_move(&state, &mut self.rng, &mut self.moves) else {
+                    return 0.5;
+                };
+                game.play_unchecked(&mut state, &mv);
+                continue;
+            }
             self.moves.clear();
             game.legal_moves(&state, &mut self.moves);
-            if self.moves.is_empty() {
-                return 0.5;
-            }
-            let pick = match self.config.rollout {
-                Rollout::BestOf(k) if k > 1 && self.moves.len() > 1 => {
-                    self.best_of(game, &state, usize::from(k))
-                }
-                _ => self.rng.below(self.moves.len()),
+            let pick = match self.moves.len() {
+                0 => return 0.5,
+                1 => self.rng.below(1),
+                _ => self.best_of(game, &state, k),
             };
             game.play_unchecked(&mut state, &self.moves[pick]);
         }

@@ -30,8 +30,6 @@ impl<G: Game> Player<G> for RandomPlayer<G::Move> {
     }
 
     fn choose(&mut self, game: &G, state: &G::State) -> Option<G::Move> {
-        self.moves.clear();
-        game.legal_moves(state, &mut self.moves);
-        self.rng.choose(&self.moves).cloned()
+        game.random_move(state, &mut self.rng, &mut self.moves)
     }
 }

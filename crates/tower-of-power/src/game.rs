@@ -2,7 +2,9 @@
 //! modules.
 
 use board_kernel::picture::{Picture, Point};
-use board_kernel::{Game, Illegal, OptionError, ParseError, Repetition, RuleBook, Side, Status};
+use board_kernel::{
+    Game, Illegal, OptionError, ParseError, Repetition, RuleBook, Side, SplitMix64, Status,
+};
 
 use crate::board::Board;
 use crate::{Move, Options, State, end, position, strategy, turn};
@@ -73,6 +75,19 @@ impl Game for TowerOfPower {
             return;
         }
         turn::generate(&self.options, &state.board, state.to_move, moves);
+    }
+
+    /// Counts each stone's moves and walks only the chosen stone's.
+    fn random_move(
+        &self,
+        state: &State,
+        rng: &mut SplitMix64,
+        _scratch: &mut Vec<Move>,
+    ) -> Option<Move> {
+        if end::draw_reason(&self.options, state).is_some() {
+            return None;
+        }
+        turn::pick(&self.options, &state.board, state.to_move, |n| rng.below(n))
     }
 
     fn count_moves(&self, state: &State, _scratch: &mut Vec<Move>) -> usize {

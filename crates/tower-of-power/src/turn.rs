@@ -175,10 +175,166 @@ impl fmt::Display for Breach {
 /// Appends every legal move of `me` (the game being on) to `moves`: row moves, then single
 /// steps when allowed. Allocates nothing beyond growing `moves`.
 pub(crate) fn generate(options: &Options, board: &Board, me: Side, moves: &mut Vec<Move>) {
-    let single_step = options.single_step;
-    let own = board.active(me);
-    let stacks = forbidden_stacks(options, board);
-    for t in Bits(own) {
+    let scan = Scan::new(options, board, me);
+    for t in Bits(scan.own) {
+        scan.rows(t, |mv| moves.push(mv));
+    }
+    if options.single_step {
+        for s in Bits(scan.own) {
+            scan.steps(s, |mv| moves.push(mv));
+        }
+    }
+}
+
+/// How many legal moves `me` has (the game being on), without listing them.
+pub(crate) fn count(options: &Options, board: &Board, me: Side) -> usize {
+    let scan = Scan::new(options, board, me);
+    let mut n = scan.all_rows(|_, _| {});
+    if options.single_step {
+        n += Bits(scan.own).map(|s| scan.count_steps(s)).sum::<usize>();
+    }
+    n
+}
+
+/// The move at the index `pick` chooses (given how many there are) in the list of
+/// [`generate`], found by counting each stone's moves and walking only the chosen stone's;
+/// `None` (and no call of `pick`) when there is none.
+pub(crate) fn pick(
+    options: &Options,
+    board: &Board,
+    me: Side,
+    pick: impl FnOnce(usize) -> usize,
+) -> Option<Move> {
+    let scan = Scan::new(options, board, me);
+    // Each stone's row moves, then (when allowed) each stone's steps: the list's order.
+    let mut counts = [0u16; 64];
+    let mut total = scan.all_rows(|t, n| counts[t] += n as u16);
+    let mut steps = [0u8; 64];
+    if options.single_step {
+        for s in Bits(scan.own) {
+            let n = scan.count_steps(s);
+            steps[s] = n as u8;
+            total += n;
+        }
+    }
+    if total == 0 {
+        return None;
+    }
+    let mut index = pick(total);
+    for t in Bits(scan.own) {
+        let n = usize::from(counts[t]);
+        if index < n {
+            if scan.stacks == 0 {
+                return scan.nth_row(t, index);
+            }
+            return nth_move(index, |f| scan.rows(t, f));
+        }
+        index -= n;
+    }
+    for s in Bits(scan.own) {
+        let n = usize::from(steps[s]);
+        if index < n {
+            return nth_move(index, |f| scan.steps(s, f));
+        }
+        index -= n;
+    }
+    None
+}
+
+/// `DEALS[t][n]`: how many row moves with base `t` have a row length from 1 to `n` along
+/// one direction, when no stack blocks a deal — for each length `k`, the directions with `k`
+/// squares of board but the row's own.
+static DEALS: [[u8; 8]; 64] = {
+    let mut table = [[0u8; 8]; 64];
+    let mut t = 0;
+    while t < 64 {
+        let mut n = 1;
+        while n < 8 {
+            let mut long_enough = 0;
+            let mut v = 0;
+            while v < 8 {
+                if RAY[t][v] as usize >= n {
+                    long_enough += 1;
+                }
+                v += 1;
+            }
+            table[t][n] = table[t][n - 1] + long_enough - 1;
+            n += 1;
+        }
+        t += 1;
+    }
+    table
+};
+
+/// `HAS_NEXT[u]`: the squares with a square next to them in direction `u`.
+static HAS_NEXT: [u64; 8] = {
+    let mut table = [0u64; 8];
+    let mut u = 0;
+    while u < 8 {
+        let mut t = 0;
+        while t < 64 {
+            if RAY[t][u] > 0 {
+                table[u] |= 1 << t;
+            }
+            t += 1;
+        }
+        u += 1;
+    }
+    table
+};
+
+/// `LINES[u][t]`: the squares from `t` (not included) to the edge in direction `u`.
+static LINES: [[u64; 64]; 8] = {
+    let mut table = [[0u64; 64]; 8];
+    let mut u = 0;
+    while u < 8 {
+        let mut t = 0;
+        while t < 64 {
+            let mut k = 1;
+            while k <= RAY[t][u] as isize {
+                table[u][t] |= 1 << (t as isize + STEP[u] * k);
+                k += 1;
+            }
+            t += 1;
+        }
+        u += 1;
+    }
+    table
+};
+
+/// The move at `index` of those `walk` gives.
+fn nth_move(index: usize, walk: impl FnOnce(&mut dyn FnMut(Move))) -> Option<Move> {
+    let mut found = None;
+    let mut seen = 0;
+    walk(&mut |mv| {
+        if seen == index {
+            found = Some(mv);
+        }
+        seen += 1;
+    });
+    found
+}
+
+/// What every stone's moves share: the mover's active stones and the stacks no stone may be
+/// dealt onto.
+struct Scan {
+    own: u64,
+    stacks: u64,
+}
+
+impl Scan {
+    #[inline]
+    fn new(options: &Options, board: &Board, me: Side) -> Scan {
+        Scan {
+            own: board.active(me),
+            stacks: forbidden_stacks(options, board),
+        }
+    }
+
+    /// The row moves whose base is the stone on `t`, in list order: each direction `u` of
+    /// the row, each length `k`, each deal direction `v`.
+    #[inline]
+    fn rows(&self, t: usize, mut f: impl FnMut(Move)) {
         let base = crate::board::square(t);
         let ray = &RAY[t];
         for u in 0..8 {
@@ -186,62 +342,146 @@ pub(crate) fn generate(options: &Options, board: &Board, me: Side, moves: &mut V
             let mut sq = t as isize;
             while (k as u8) < ray[u] {
                 sq += STEP[u];
-                if own >> sq & 1 == 0 {
+                if self.own >> sq & 1 == 0 {
                     break;
                 }
                 k += 1;
                 let far = crate::board::square(sq as usize);
                 for v in 0..8 {
-                    if v != u && ray[v] >= k as u8 && deal_is_clear(stacks, t, v, k) {
+                    if v != u && ray[v] >= k as u8 && deal_is_clear(self.stacks, t, v, k) {
                         let end = crate::board::square((t as isize + STEP[v] * k) as usize);
-                        moves.push(Move::Row { far, base, end });
+                        f(Move::Row { far, base, end });
                     }
                 }
             }
         }
     }
-    if single_step {
-        for s in Bits(own) {
-            let from = crate::board::square(s);
-            for v in 0..8 {
-                if RAY[s][v] > 0 && deal_is_clear(stacks, s, v, 1) {
-                    let to = crate::board::square((s as isize + STEP[v]) as usize);
-                    moves.push(Move::Step { from, to });
+
+    /// How many row moves every stone has: the total, with `add(t, n)` told of the `n` more
+    /// that the stone on `t` has, in no particular order.
+    #[inline]
+    fn all_rows(&self, mut add: impl FnMut(usize, usize)) -> usize {
+        let mut total = 0;
+        if self.stacks == 0 {
+            // Every deal direction long enough is clear: a row of length `k` deals in each
+            // of them but its own, and `DEALS[t][run]` sums that over the lengths of a run.
+            // Only a stone with a stone of its own next to it that way has a row.
+            for (u, &step) in STEP.iter().enumerate() {
+                let next = if step > 0 {
+                    self.own >> step
+                } else {
+                    self.own << -step
+                };
+                for t in Bits(self.own & next & HAS_NEXT[u]) {
+                    let n = usize::from(DEALS[t][self.run(t, u)]);
+                    add(t, n);
+                    total += n;
                 }
             }
+        } else {
+            for t in Bits(self.own) {
+                let n = self.count_rows(t);
+                add(t, n);
+                total += n;
+            }
         }
+        total
     }
-}
 
-/// How many legal moves `me` has (the game being on), without listing them.
-pub(crate) fn count(options: &Options, board: &Board, me: Side) -> usize {
-    let single_step = options.single_step;
-    let own = board.active(me);
-    let stacks = forbidden_stacks(options, board);
-    let mut n = 0;
-    for t in Bits(own) {
+    /// How many moves [`Scan::rows`] gives, walking them.
+    #[inline]
+    fn count_rows(&self, t: usize) -> usize {
         let ray = &RAY[t];
+        let mut n = 0;
         for u in 0..8 {
             let mut k = 0u8;
             let mut sq = t as isize;
             while k < ray[u] {
                 sq += STEP[u];
-                if own >> sq & 1 == 0 {
+                if self.own >> sq & 1 == 0 {
                     break;
                 }
                 k += 1;
                 n += (0..8)
-                    .filter(|&v| v != u && ray[v] >= k && deal_is_clear(stacks, t, v, k.into()))
+                    .filter(|&v| {
+                        v != u && ray[v] >= k && deal_is_clear(self.stacks, t, v, k.into())
+                    })
                     .count();
             }
         }
-        if single_step {
-            n += (0..8)
-                .filter(|&v| ray[v] > 0 && deal_is_clear(stacks, t, v, 1))
-                .count();
+        n
+    }
+
+    /// The row move at `index` in the list of [`Scan::rows`] of `t` when no stack blocks a
+    /// deal, found from [`DEALS`] without walking the moves before it (`None` for an index
+    /// past the stone's moves).
+    fn nth_row(&self, t: usize, mut index: usize) -> Option<Move> {
+        let base = crate::board::square(t);
+        let ray = &RAY[t];
+        for (u, &step) in STEP.iter().enumerate() {
+            let run = self.run(t, u);
+            if index >= usize::from(DEALS[t][run]) {
+                index -= usize::from(DEALS[t][run]);
+                continue;
+            }
+            for k in 1..=run {
+                let deals = usize::from(DEALS[t][k] - DEALS[t][k - 1]);
+                if index >= deals {
+                    index -= deals;
+                    continue;
+                }
+                let far = crate::board::square((t as isize + step * k as isize) as usize);
+                let v = (0..8)
+                    .filter(|&v| v != u && usize::from(ray[v]) >= k)
+                    .nth(index)?;
+                let end = crate::board::square((t as isize + STEP[v] * k as isize) as usize);
+                return Some(Move::Row { far, base, end });
+            }
+        }
+        None
+    }
+
+    /// How many of the mover's active stones follow `t` in direction `u` without a gap
+    /// (the longest row with base `t` that way).
+    ///
+    /// The nearest square along the line that is not an active stone of the mover's is the
+    /// lowest or highest bit of the line's mask without those stones (one bit scan); the run
+    /// ends just before it, or at the edge.
+    #[inline]
+    fn run(&self, t: usize, u: usize) -> usize {
+        let gaps = LINES[u][t] & !self.own;
+        if gaps == 0 {
+            return usize::from(RAY[t][u]);
+        }
+        let gap = if STEP[u] > 0 {
+            gaps.trailing_zeros()
+        } else {
+            63 - gaps.leading_zeros()
+        } as usize;
+        // Squares along a line differ by the same number of files or ranks at every step.
+        let (files, ranks) = ((gap % 8).abs_diff(t % 8), (gap / 8).abs_diff(t / 8));
+        files.max(ranks) - 1
+    }
+
+    /// The single steps of the stone on `s`, in list order.
+    #[inline]
+    fn steps(&self, s: usize, mut f: impl FnMut(Move)) {
+        let from = crate::board::square(s);
+        for v in 0..8 {
+            if RAY[s][v] > 0 && deal_is_clear(self.stacks, s, v, 1) {
+                let to = crate::board::square((s as isize + STEP[v]) as usize);
+                f(Move::Step { from, to });
+            }
         }
     }
-    n
+
+    /// How many moves [`Scan::steps`] gives.
+    #[inline]
+    fn count_steps(&self, s: usize) -> usize {
+        (0..8)
+            .filter(|&v| RAY[s][v] > 0 && deal_is_clear(self.stacks, s, v, 1))
+            .count()
+    }
 }
 
 /// The stacks no stone may be dealt onto: none by default; every stack with the French
