@@ -2,14 +2,16 @@
 
 use board_kernel::picture::{Picture, Point};
 use board_kernel::{
-    BySide, Game, Illegal, OptionError, ParseError, Repetition, RuleBook, Side, Status,
+    BySide, Game, Illegal, OptionError, ParseError, Repetition, RuleBook, Side, SplitMix64, Status,
 };
 
 use crate::board::{KIND, dir_index, goal_of, is_backward_diagonal, square};
 use crate::options::{KickMode, Options};
 use crate::pieces::{CellSet, on_board};
 use crate::state::State;
-use crate::turn::{Move, Mover, count_sage_moves, may_stop, play, ray, ray_moves, sage_moves};
+use crate::turn::{
+    Move, Mover, count_sage_moves, may_stop, pick_sage_move, play, ray, ray_moves, sage_moves,
+};
 
 /// Seven Sages with its options fixed.
 ///
@@ -261,6 +263,24 @@ impl Game for SevenSages {
         if moves.len() == before {
             moves.push(Move::Pass);
         }
+    }
+
+    /// Counts each sage's moves in each direction and makes only the chosen direction's.
+    fn random_move(
+        &self,
+        state: &State,
+        rng: &mut SplitMix64,
+        _scratch: &mut Vec<Move>,
+    ) -> Option<Move> {
+        if state.outcome.is_finished() {
+            return None;
+        }
+        let picked = pick_sage_move(&self.options, state, |n| rng.below(n));
+        Some(picked.unwrap_or_else(|| {
+            // The list is the pass alone (§4.2): drawn like any one-move list.
+            rng.below(1);
+            Move::Pass
+        }))
     }
 
     fn count_moves(&self, state: &State, _scratch: &mut Vec<Move>) -> usize {

@@ -234,6 +234,63 @@ pub(crate) fn count_sage_moves(options: &Options, state: &State) -> usize {
     n
 }
 
+/// The sage move at the index `pick` chooses (given how many there are) in the order of
+/// [`sage_moves`], found by counting each sage's moves in each direction and making only the
+/// chosen direction's; `None` (and no call of `pick`) when there is none.
+pub(crate) fn pick_sage_move(
+    options: &Options,
+    state: &State,
+    pick: impl FnOnce(usize) -> usize,
+) -> Option<Move> {
+    let mover = Mover::new(options, state);
+    // Seven sages a side, eight directions each, in the order of the list.
+    let mut counts = [(0u8, 0u8, 0u16); 64];
+    let mut groups = 0;
+    let mut total = 0;
+    for from in mover.own.cells() {
+        for d in 0..8 {
+            let n = count_ray_moves(&mover, state, from, d);
+            if n > 0 {
+                if let Some(slot) = counts.get_mut(groups) {
+                    *slot = (from, d, n as u16);
+                }
+                groups += 1;
+                total += n;
+            }
+        }
+    }
+    if total == 0 {
+        return None;
+    }
+    let mut index = pick(total);
+    if groups > counts.len() {
+        // More sages than a valid position holds: walk the whole list.
+        let mut found = None;
+        sage_moves(options, state, &mut |mv| {
+            if index == 0 {
+                found.get_or_insert(mv);
+            }
+            index = index.wrapping_sub(1);
+        });
+        return found;
+    }
+    for &(from, d, n) in &counts[..groups] {
+        let n = usize::from(n);
+        if index < n {
+            let mut found = None;
+            ray_moves(&mover, state, from, d, &mut |mv| {
+                if index == 0 {
+                    found.get_or_insert(mv);
+                }
+                index = index.wrapping_sub(1);
+            });
+            return found;
+        }
+        index -= n;
+    }
+    None
+}
+
 /// How many moves [`ray_moves`] emits: the walk of [`ray`], counting the plain stops as it
 /// goes instead of recording the cells (the same rules as [`plain_stops`]).
 #[inline]
