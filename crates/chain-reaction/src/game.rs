@@ -3,7 +3,7 @@
 
 use board_kernel::picture::{Picture, Point};
 use board_kernel::{
-    BySide, Game, Illegal, OptionError, ParseError, Repetition, RuleBook, Side, Status,
+    BySide, Game, Illegal, OptionError, ParseError, Repetition, RuleBook, Side, SplitMix64, Status,
 };
 
 use crate::{Move, Options, State, end, position, strategy, tally, turn};
@@ -72,6 +72,27 @@ impl Game for ChainReaction {
             0
         } else {
             tally::count(&self.options, state).unwrap_or_else(|| turn::count(&self.options, state))
+        }
+    }
+
+    /// Counts the turns on two masks and descends to the chosen one, counting only the
+    /// subtrees beside its path (the generator's list where that counter does not apply).
+    fn random_move(
+        &self,
+        state: &State,
+        rng: &mut SplitMix64,
+        scratch: &mut Vec<Move>,
+    ) -> Option<Move> {
+        if self.status(state).is_finished() {
+            return None;
+        }
+        match tally::pick(&self.options, state, |n| rng.below(n)) {
+            Some(picked) => picked,
+            None => {
+                scratch.clear();
+                turn::generate(&self.options, state, scratch);
+                rng.choose(scratch).copied()
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 //! Counting the complete turns of a position without walking them one by one: what perft's
-//! last ply and a random player need.
+//! last ply needs, and a random player, which counts the turns, draws an index and descends
+//! to that turn counting only the subtrees beside its path ([`pick`]).
 //!
 //! The turn generator ([`crate::turn`]) builds every turn as a path through a tree of
 //! segments, copying a working position per branch and judging each direction through the
@@ -8,13 +9,14 @@
 //! masks — the occupied cells and the mover's single stones — plus the tower's cell and the
 //! colour of its bottom stone: a segment that scores ends the turn, so a node's subtree does
 //! not depend on the scores, and every re-placement cell is one more turn (a popcount). The
-//! counter follows 4.2–4.7 exactly as the generator does (the same direction order is not
-//! needed: only the number), and a test compares the two on random positions under varied
+//! walk follows 4.2–4.7 as the generator does, in the generator's order (so that the turn at
+//! an index is the list's), and a test compares the two on random positions under varied
 //! options.
 
-use board_kernel::Side;
+use board_kernel::{Direction, Side};
 
-use crate::board::{ALL_CELLS, Spot, tiers};
+use crate::board::{ALL_CELLS, Spot, cells, replacement_cells, tiers};
+use crate::notation::{Move, Segment};
 use crate::options::{Options, ScoringFriendlyTower};
 use crate::state::State;
 
@@ -28,6 +30,8 @@ struct Step {
     b: u64,
     points: [u8; 2],
     a_goal: [bool; 2],
+    /// The direction's number in [`Direction::ALL`], to name `A` and `B` in a move.
+    dir: u8,
 }
 
 /// [`Step`] for every board cell (by bit index) and direction.
@@ -37,6 +41,7 @@ static STEPS: [[Step; 8]; 56] = {
         b: 0,
         points: [0, 0],
         a_goal: [false, false],
+        dir: 0,
     };
     let mut table = [[none; 8]; 56];
     let mut bit = 0;
@@ -44,7 +49,8 @@ static STEPS: [[Step; 8]; 56] = {
         let cell = Spot::from_bit(bit as u32);
         let mut d = 0;
         while d < 8 {
-            let dir = board_kernel::Direction::ALL[d];
+            let dir = Direction::ALL[d];
+            table[bit][d].dir = d as u8;
             if let Some(a) = cell.steps(dir, 1) {
                 table[bit][d].a = a.bit();
                 if a.is_goal() {
@@ -134,19 +140,82 @@ struct Counter {
     single_step_into_goal: bool,
 }
 
+/// A tower of the mover's during the turn: the cell (bit index) it stands on, whether its
+/// bottom stone is the mover's, and the segment number its next move will have, with
+/// `occupied` holding every stone (the tower's cell too) and `mine` the mover's singles.
+#[derive(Clone, Copy)]
+struct Node {
+    occupied: u64,
+    mine: u64,
+    cell: u32,
+    bottom_mine: bool,
+    n: u8,
+}
+
+/// Where one choice of a turn leads (a direction of the tower, or a stone's free step).
+#[derive(Clone, Copy)]
+enum Child {
+    /// The turn ends.
+    Ends,
+    /// A stone scores and is re-placed on one of the mover's cells free in `occupied`: a
+    /// turn per cell.
+    Scores { occupied: u64 },
+    /// The turn goes on with a tower of the mover's.
+    Tower(Node),
+    /// No direction is legal: the penalty (4.7). The top stone stays, the bottom one is
+    /// lifted out and, if it is the mover's, re-placed by him now on a cell free in
+    /// `occupied` (a turn per cell), else by the opponent on his next turn.
+    Penalty { occupied: u64, bottom_mine: bool },
+}
+
 impl Counter {
-    /// The turns that go on from a tower of the mover on the cell with bit index `cell`,
-    /// whose bottom stone is the mover's when `bottom_mine`, as segment number `n`:
-    /// `occupied` holds every stone (the tower's cell too), `mine` the mover's single stones.
-    fn chain(&self, occupied: u64, mine: u64, cell: u32, bottom_mine: bool, n: u8) -> usize {
-        if n >= self.max_segments {
-            return self.last(occupied, cell, bottom_mine);
+    /// How many turns go on from `node`.
+    fn chain(&self, node: Node) -> usize {
+        if node.n >= self.max_segments {
+            return self.last(node);
         }
-        let p = 1u64 << cell;
         let mut turns = 0;
+        self.segments(node, |_, child| {
+            turns += self.size(child);
+            false
+        });
+        turns
+    }
+
+    /// How many turns `child` leads to.
+    #[inline]
+    fn size(&self, child: Child) -> usize {
+        match child {
+            Child::Ends
+            | Child::Penalty {
+                bottom_mine: false, ..
+            } => 1,
+            Child::Scores { occupied }
+            | Child::Penalty {
+                occupied,
+                bottom_mine: true,
+            } => replacement_count(occupied, self.mover),
+            Child::Tower(node) => self.chain(node),
+        }
+    }
+
+    /// Calls `visit` with each legal direction of `node`'s tower (4.4, L1–L5) and where it
+    /// leads, in the generator's order, or once with the penalty (4.7) when there is none;
+    /// stops when `visit` returns `true`.
+    #[inline]
+    fn segments(&self, node: Node, mut visit: impl FnMut(&Step, Child) -> bool) {
+        let Node {
+            occupied,
+            mine,
+            cell,
+            bottom_mine,
+            n,
+        } = node;
+        let p = 1u64 << cell;
         let mut any = false;
         // L1 and L2 hold for these.
-        for step in OPEN_STEPS[self.mover.index()][cell as usize].as_slice() {
+        let open = &OPEN_STEPS[self.mover.index()][cell as usize];
+        for step in open.as_slice() {
             let a_occupied = occupied & step.a != 0;
             let b_occupied = occupied & step.b != 0;
             // L3: two towers.
@@ -159,37 +228,59 @@ impl Counter {
                 continue;
             }
             any = true;
-            if step.b == 0 {
-                // The top stone scores and the turn ends: one turn per re-placement cell.
-                turns += replacement_count((occupied & !p) | step.a, self.mover);
+            let child = if step.b == 0 {
+                // The top stone scores and the turn ends after its re-placement.
+                Child::Scores {
+                    occupied: (occupied & !p) | step.a,
+                }
             } else if !friendly {
-                turns += 1;
+                Child::Ends
             } else if b_occupied {
                 // The top stone lands on B's single stone: the new tower stands on B; the
                 // bottom stone lands on the empty A.
-                let bottom = mine & step.b != 0;
-                let mine = (mine & !p & !step.b) | if bottom_mine { step.a } else { 0 };
-                let occupied = (occupied & !p) | step.a;
-                turns += self.chain(occupied, mine, step.b.trailing_zeros(), bottom, n + 1);
+                Child::Tower(Node {
+                    occupied: (occupied & !p) | step.a,
+                    mine: (mine & !p & !step.b) | if bottom_mine { step.a } else { 0 },
+                    cell: step.b.trailing_zeros(),
+                    bottom_mine: mine & step.b != 0,
+                    n: n + 1,
+                })
             } else {
                 // The mover's bottom stone lands on A's single stone: the new tower stands on
                 // A; the top stone lands on the empty B.
-                let bottom = mine & step.a != 0;
-                let mine = (mine & !p & !step.a) | step.b;
-                let occupied = (occupied & !p) | step.b;
-                turns += self.chain(occupied, mine, step.a.trailing_zeros(), bottom, n + 1);
+                Child::Tower(Node {
+                    occupied: (occupied & !p) | step.b,
+                    mine: (mine & !p & !step.a) | step.b,
+                    cell: step.a.trailing_zeros(),
+                    bottom_mine: mine & step.a != 0,
+                    n: n + 1,
+                })
+            };
+            if visit(step, child) {
+                return;
             }
         }
         if !any {
-            turns += self.penalty(occupied, bottom_mine);
+            visit(
+                &open.steps[0],
+                Child::Penalty {
+                    occupied,
+                    bottom_mine,
+                },
+            );
         }
-        turns
     }
 
     /// [`Counter::chain`] for the last segment a turn may have (L4: no friendly tower), where
     /// every legal direction ends the turn.
     #[inline]
-    fn last(&self, occupied: u64, cell: u32, bottom_mine: bool) -> usize {
+    fn last(&self, node: Node) -> usize {
+        let Node {
+            occupied,
+            cell,
+            bottom_mine,
+            ..
+        } = node;
         let p = 1u64 << cell;
         let mut turns = 0;
         let mut any = false;
@@ -208,54 +299,124 @@ impl Counter {
             };
         }
         if !any {
-            turns += self.penalty(occupied, bottom_mine);
+            turns += if bottom_mine {
+                replacement_count(occupied, self.mover)
+            } else {
+                1
+            };
         }
         turns
     }
 
-    /// The turns of the penalty (4.7): the top stone stays, the bottom one is lifted out
-    /// and, if it is the mover's, re-placed by him now (one turn per cell), else later.
+    /// Calls `visit` with each free step (4.3) of a position without a tower after `done`
+    /// segments: the stone's cell (bit index), the step and where it leads, in the
+    /// generator's order; stops when `visit` returns `true`.
     #[inline]
-    fn penalty(&self, occupied: u64, bottom_mine: bool) -> usize {
-        if bottom_mine {
-            replacement_count(occupied, self.mover)
-        } else {
-            1
-        }
-    }
-
-    /// The turns from a position without a tower after `done` segments: free steps (4.3).
-    fn free_steps(&self, occupied: u64, mine: u64, done: u8) -> usize {
-        let mut turns = 0;
+    fn free_steps(
+        &self,
+        occupied: u64,
+        mine: u64,
+        done: u8,
+        mut visit: impl FnMut(u32, &Step, Child) -> bool,
+    ) {
         let mut singles = mine;
         while singles != 0 {
             let cell = singles.trailing_zeros();
             singles &= singles - 1;
             let s = 1u64 << cell;
             for step in &STEPS[cell as usize] {
-                if step.a == 0 {
-                    // A goal cell next to the stone (option single_step_into_goal).
-                    if self.single_step_into_goal && step.a_goal[self.mover.index()] {
-                        turns += replacement_count(occupied & !s, self.mover);
+                let child = if step.a == 0 {
+                    // A goal cell next to the stone (option single_step_into_goal): the
+                    // stone scores and is re-placed.
+                    if !(self.single_step_into_goal && step.a_goal[self.mover.index()]) {
+                        continue;
+                    }
+                    Child::Scores {
+                        occupied: occupied & !s,
                     }
                 } else if occupied & step.a == 0 {
-                    turns += 1;
+                    Child::Ends
                 } else {
                     // Onto a single stone: the mover's tower, to be moved as segment 2.
-                    let bottom = mine & step.a != 0;
-                    let mine = mine & !s & !step.a;
-                    let occupied = occupied & !s;
-                    turns += self.chain(
-                        occupied,
-                        mine,
-                        step.a.trailing_zeros(),
-                        bottom,
-                        done.saturating_add(2),
-                    );
+                    Child::Tower(Node {
+                        occupied: occupied & !s,
+                        mine: mine & !s & !step.a,
+                        cell: step.a.trailing_zeros(),
+                        bottom_mine: mine & step.a != 0,
+                        n: done.saturating_add(2),
+                    })
+                };
+                if visit(cell, step, child) {
+                    return;
                 }
             }
         }
-        turns
+    }
+
+    /// The turns of the body of a turn (4.2 steps 2–4): the tower's chain, or free steps.
+    fn body(&self, state: &State, occupied: u64, mine: u64) -> usize {
+        match state.board.tower() {
+            Some(tower) => self.chain(Node {
+                occupied,
+                mine,
+                cell: tower.cell.bit().trailing_zeros(),
+                bottom_mine: tower.bottom == self.mover,
+                n: state.segment.saturating_add(1),
+            }),
+            None => {
+                let mut turns = 0;
+                self.free_steps(occupied, mine, state.segment, |_, _, child| {
+                    turns += self.size(child);
+                    false
+                });
+                turns
+            }
+        }
+    }
+
+    /// Completes `mv` with the turn at `index` among those `child` leads to, where
+    /// `segment` is the segment leading there (unused for the penalty).
+    fn nth_of(&self, child: Child, segment: Segment, index: usize, mv: &mut Move) -> Option<()> {
+        match child {
+            Child::Ends => mv.push_segment(segment),
+            Child::Scores { occupied } => mv.push_segment(Segment {
+                replace: Some(replacement_at(occupied, self.mover, index)?),
+                ..segment
+            }),
+            Child::Penalty {
+                occupied,
+                bottom_mine,
+            } => {
+                let replace = if bottom_mine {
+                    Some(replacement_at(occupied, self.mover, index)?)
+                } else {
+                    None
+                };
+                *mv = mv.with_penalty(replace);
+            }
+            Child::Tower(node) => {
+                mv.push_segment(segment);
+                return self.nth_chain(node, index, mv);
+            }
+        }
+        Some(())
+    }
+
+    /// Completes `mv` with the turn at `index` among those [`Counter::chain`] counts for
+    /// `node`, counting only the subtrees before the chosen direction.
+    fn nth_chain(&self, node: Node, mut index: usize, mv: &mut Move) -> Option<()> {
+        let mut found = None;
+        self.segments(node, |step, child| {
+            let size = self.size(child);
+            if index < size {
+                found = Some((*step, child));
+                return true;
+            }
+            index -= size;
+            false
+        });
+        let (step, child) = found?;
+        self.nth_of(child, tower_segment(node.cell, &step), index, mv)
     }
 }
 
@@ -263,41 +424,193 @@ impl Counter {
 /// does not apply (option `scoring_friendly_tower = Continue`, where a scoring segment may
 /// go on and the scores matter, or a tower whose top stone is not the mover's).
 pub(crate) fn count(options: &Options, state: &State) -> Option<usize> {
-    if options.scoring_friendly_tower == ScoringFriendlyTower::Continue {
+    let counter = counter(options, state)?;
+    let (occupied, mine) = start(state);
+    if state.pending == Some(state.to_move) {
+        Some(
+            cells(replacement_cells(&state.board, state.to_move))
+                .map(|z| counter.body(state, occupied | z.bit(), mine | z.bit()))
+                .sum(),
+        )
+    } else {
+        Some(counter.body(state, occupied, mine))
+    }
+}
+
+/// The counter for `state`, where it applies (see [`count`]).
+fn counter(options: &Options, state: &State) -> Option<Counter> {
+    let mover = state.to_move;
+    if options.scoring_friendly_tower == ScoringFriendlyTower::Continue
+        || state.board.tower().is_some_and(|tower| tower.top != mover)
+    {
         return None;
     }
-    let mover = state.to_move;
-    let counter = Counter {
+    Some(Counter {
         mover,
         max_segments: options.max_segments,
         single_step_into_goal: options.single_step_into_goal,
+    })
+}
+
+/// The occupied cells and the mover's single stones of `state`.
+fn start(state: &State) -> (u64, u64) {
+    (
+        state.board.occupied(),
+        state.board.single_mask(state.to_move),
+    )
+}
+
+/// The segment of a tower on the cell with bit index `cell` in `step`'s direction: to `B`.
+fn tower_segment(cell: u32, step: &Step) -> Segment {
+    segment(cell, step, 2)
+}
+
+/// The free step of the stone on the cell with bit index `cell` in `step`'s direction: to
+/// `A`.
+fn free_step(cell: u32, step: &Step) -> Segment {
+    segment(cell, step, 1)
+}
+
+/// The segment from the cell with bit index `cell` to the spot `k` steps away in `step`'s
+/// direction (it exists wherever the step was judged).
+fn segment(cell: u32, step: &Step, k: i8) -> Segment {
+    let from = Spot::from_bit(cell);
+    Segment {
+        from,
+        to: from
+            .steps(Direction::ALL[usize::from(step.dir)], k)
+            .unwrap_or(Spot::MIN),
+        replace: None,
+    }
+}
+
+/// The cell at `index` (in the order the generator takes them, by bit) among those
+/// `side` re-places a stone on when `occupied` is occupied.
+fn replacement_at(occupied: u64, side: Side, index: usize) -> Option<Spot> {
+    let free = !occupied & ALL_CELLS;
+    let mask = tiers(side)
+        .iter()
+        .map(|tier| tier & free)
+        .find(|m| *m != 0)
+        .unwrap_or(0);
+    cells(mask).nth(index)
+}
+
+/// The turn at the index `pick` chooses (given how many there are) in the generator's list
+/// for `state` (not finished), found by counting each first choice's turns once and
+/// descending into the chosen one, counting only the subtrees beside the path. `None` where
+/// [`count`] does not apply; `Some(None)` (and no call of `pick`) when there is no turn.
+pub(crate) fn pick(
+    options: &Options,
+    state: &State,
+    pick: impl FnOnce(usize) -> usize,
+) -> Option<Option<Move>> {
+    let counter = counter(options, state)?;
+    let (occupied, mine) = start(state);
+    let mover = state.to_move;
+    if state.pending == Some(mover) {
+        // Rare: the placement first, then the body counted again below it.
+        let total = count(options, state)?;
+        if total == 0 {
+            return Some(None);
+        }
+        let mut index = pick(total);
+        for z in cells(replacement_cells(&state.board, mover)) {
+            let (occupied, mine) = (occupied | z.bit(), mine | z.bit());
+            let size = counter.body(state, occupied, mine);
+            if index < size {
+                let mut mv = Move::EMPTY.with_placement(z);
+                return Some(
+                    nth_body(&counter, state, occupied, mine, index, &mut mv).map(|()| mv),
+                );
+            }
+            index -= size;
+        }
+        return Some(None);
+    }
+    // The first choices (a tower's directions, or every stone's free steps: at most 11 × 8)
+    // with their counts.
+    let mut firsts = [(0usize, 0u32, STEPS[0][0], Child::Ends); 88];
+    let mut len = 0;
+    let mut total = 0;
+    let mut note = |cell: u32, step: &Step, child: Child| {
+        let size = counter.size(child);
+        if let Some(slot) = firsts.get_mut(len) {
+            *slot = (size, cell, *step, child);
+        }
+        len += 1;
+        total += size;
+        false
     };
-    let board = &state.board;
-    let body = |occupied: u64, mine: u64| -> Option<usize> {
-        match board.tower() {
-            Some(tower) if tower.top != mover => None,
-            Some(tower) => Some(counter.chain(
+    let tower = state.board.tower().map(|tower| Node {
+        occupied,
+        mine,
+        cell: tower.cell.bit().trailing_zeros(),
+        bottom_mine: tower.bottom == mover,
+        n: state.segment.saturating_add(1),
+    });
+    match tower {
+        Some(node) => counter.segments(node, |step, child| note(node.cell, step, child)),
+        None => counter.free_steps(occupied, mine, state.segment, note),
+    }
+    if total == 0 {
+        return Some(None);
+    }
+    let mut index = pick(total);
+    let mut mv = Move::EMPTY;
+    if len > firsts.len() {
+        // More stones than a side owns: descend without the noted counts.
+        return Some(nth_body(&counter, state, occupied, mine, index, &mut mv).map(|()| mv));
+    }
+    for &(size, cell, step, child) in &firsts[..len] {
+        if index >= size {
+            index -= size;
+            continue;
+        }
+        let segment = match tower {
+            Some(_) => tower_segment(cell, &step),
+            None => free_step(cell, &step),
+        };
+        return Some(counter.nth_of(child, segment, index, &mut mv).map(|()| mv));
+    }
+    Some(None)
+}
+
+/// Completes `mv` with the turn at `index` of the body (see [`Counter::body`]).
+fn nth_body(
+    counter: &Counter,
+    state: &State,
+    occupied: u64,
+    mine: u64,
+    mut index: usize,
+    mv: &mut Move,
+) -> Option<()> {
+    match state.board.tower() {
+        Some(tower) => counter.nth_chain(
+            Node {
                 occupied,
                 mine,
-                tower.cell.bit().trailing_zeros(),
-                tower.bottom == mover,
-                state.segment.saturating_add(1),
-            )),
-            None => Some(counter.free_steps(occupied, mine, state.segment)),
+                cell: tower.cell.bit().trailing_zeros(),
+                bottom_mine: tower.bottom == counter.mover,
+                n: state.segment.saturating_add(1),
+            },
+            index,
+            mv,
+        ),
+        None => {
+            let mut found = None;
+            counter.free_steps(occupied, mine, state.segment, |cell, step, child| {
+                let size = counter.size(child);
+                if index < size {
+                    found = Some((cell, *step, child));
+                    return true;
+                }
+                index -= size;
+                false
+            });
+            let (cell, step, child) = found?;
+            counter.nth_of(child, free_step(cell, &step), index, mv)
         }
-    };
-    let (occupied, mine) = (board.occupied(), board.single_mask(mover));
-    if state.pending == Some(mover) {
-        let mut free = crate::board::replacement_cells(board, mover);
-        let mut turns = 0;
-        while free != 0 {
-            let z = free & free.wrapping_neg();
-            free &= free - 1;
-            turns += body(occupied | z, mine | z)?;
-        }
-        Some(turns)
-    } else {
-        body(occupied, mine)
     }
 }
 
@@ -309,12 +622,12 @@ mod tests {
     use crate::ChainReaction;
     use crate::turn;
 
-    /// The counter against the generator, in every state of seeded random games under
-    /// options that change what it reads (segments per turn, free steps into the goal) and
-    /// long games (high targets), so that scoring, re-placement, penalties and pending
-    /// stones all come up.
+    /// The counter and the pick against the generator, in every state of seeded random
+    /// games under options that change what they read (segments per turn, free steps into
+    /// the goal) and long games (high targets), so that scoring, re-placement, penalties and
+    /// pending stones all come up.
     #[test]
-    fn counts_what_the_generator_lists() {
+    fn counts_and_picks_what_the_generator_lists() {
         let mut rng = SplitMix64::new(0xc4a1);
         let mut moves = Vec::new();
         let (mut states, mut pending, mut towers) = (0, 0, 0);
@@ -342,11 +655,25 @@ mod tests {
                             waiting.pending = Some(state.to_move);
                             let counted = count(&options, &waiting).unwrap();
                             assert_eq!(counted, turn::count(&options, &waiting), "{waiting:?}");
+                            let mut listed = Vec::new();
+                            turn::generate(&options, &waiting, &mut listed);
+                            let index = rng.below(listed.len());
+                            let picked = pick(&options, &waiting, |_| index);
+                            assert_eq!(picked, Some(Some(listed[index])), "{waiting:?}");
                             pending += 1;
                         }
                         towers += usize::from(state.board.tower().is_some());
                         moves.clear();
                         game.legal_moves(&state, &mut moves);
+                        // The turn picked at an index is the list's at that index: the first,
+                        // the last and one drawn.
+                        for index in [0, moves.len() - 1, rng.below(moves.len())] {
+                            let picked = pick(&options, &state, |n| {
+                                assert_eq!(n, moves.len());
+                                index
+                            });
+                            assert_eq!(picked, Some(Some(moves[index])), "{state:?} at {index}");
+                        }
                         let mv = moves[rng.below(moves.len())];
                         game.play_unchecked(&mut state, &mv);
                     }

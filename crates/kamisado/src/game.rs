@@ -2,7 +2,8 @@
 
 use board_kernel::picture::{Picture, Point};
 use board_kernel::{
-    BySide, Game, GameResult, Illegal, MoveError, OptionError, ParseError, RuleBook, Side, Status,
+    BySide, Game, GameResult, Illegal, MoveError, OptionError, ParseError, RuleBook, Side,
+    SplitMix64, Status,
 };
 
 use crate::state::{HISTORY_LEN, History};
@@ -101,6 +102,16 @@ impl Game for Kamisado {
 
     fn count_moves(&self, state: &State, _scratch: &mut Vec<Move>) -> usize {
         turn::count(state)
+    }
+
+    /// Names the chosen ply from the line lengths of the tower to move, without a list.
+    fn random_move(
+        &self,
+        state: &State,
+        rng: &mut SplitMix64,
+        _scratch: &mut Vec<Move>,
+    ) -> Option<Move> {
+        turn::pick(state, |n| rng.below(n))
     }
 
     fn count_after(&self, state: &State, mv: &Move, scratch: &mut Vec<Move>) -> usize {

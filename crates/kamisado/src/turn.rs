@@ -229,6 +229,143 @@ fn tower_moves(state: &State, c: u8, t: Tower, may_push: bool, moves: &mut Vec<M
     }
 }
 
+/// The plies of one tower, as the lengths of its three forward lines and whether it may
+/// push: enough to count them and to name the k-th in [`tower_moves`]' order without
+/// listing the others.
+struct TowerLines {
+    c: u8,
+    dr: i8,
+    left: u8,
+    ahead: u8,
+    right: u8,
+    push: bool,
+}
+
+impl TowerLines {
+    #[inline(always)]
+    fn new(state: &State, c: u8, t: Tower, may_push: bool) -> TowerLines {
+        let dr = forward(t.owner);
+        let max = t.max_distance();
+        TowerLines {
+            c,
+            dr,
+            left: ray_len(state.occ, c, -1, dr, max),
+            ahead: ray_len(state.occ, c, 0, dr, max),
+            right: ray_len(state.occ, c, 1, dr, max),
+            push: may_push && push_column(state, c, t).is_some(),
+        }
+    }
+
+    #[inline]
+    fn count(&self) -> usize {
+        usize::from(self.left)
+            + usize::from(self.ahead)
+            + usize::from(self.right)
+            + usize::from(self.push)
+    }
+
+    /// The ply at `index` (below [`TowerLines::count`]) in [`tower_moves`]' order: the left
+    /// diagonal farthest first, the column by ascending rank, the right diagonal nearest
+    /// first, the push.
+    #[inline(always)]
+    fn nth(&self, index: usize) -> Move {
+        let from = square(self.c);
+        let step = |df: i8, k: u8| Move::Step {
+            from,
+            to: square(destination(self.c, df, self.dr, k)),
+        };
+        let (left, ahead, right) = (
+            usize::from(self.left),
+            usize::from(self.ahead),
+            usize::from(self.right),
+        );
+        if index < left {
+            return step(-1, self.left - index as u8);
+        }
+        let index = index - left;
+        if index < ahead {
+            let k = if self.dr > 0 {
+                index as u8 + 1
+            } else {
+                self.ahead - index as u8
+            };
+            return step(0, k);
+        }
+        let index = index - ahead;
+        if index < right {
+            return step(1, index as u8 + 1);
+        }
+        Move::Push {
+            from,
+            to: square(offset(self.c, 0, self.dr, 1).unwrap_or(self.c)),
+        }
+    }
+}
+
+/// The ply at the index `pick` chooses (given how many there are) in the list of
+/// [`generate`], found from each tower's line lengths without listing; `None` (and no call
+/// of `pick`) when the game is over.
+pub(crate) fn pick(state: &State, pick: impl FnOnce(usize) -> usize) -> Option<Move> {
+    match state.phase {
+        Phase::Over => None,
+        Phase::Refill => Some(Move::Fill(if pick(2) == 0 {
+            Fill::Left
+        } else {
+            Fill::Right
+        })),
+        Phase::Play => {
+            let side = state.to_move;
+            match state.required {
+                None => {
+                    // Eight towers a side, in notation order (by file, then rank).
+                    let mut towers: [Option<TowerLines>; 8] = Default::default();
+                    let (mut found, mut total) = (0, 0);
+                    for f in 0..8 {
+                        for r in 0..8 {
+                            let c = r * 8 + f;
+                            if let Some(t) = decode(state.cells[c as usize])
+                                && t.owner == side
+                                && found < towers.len()
+                            {
+                                let lines = TowerLines::new(state, c, t, false);
+                                total += lines.count();
+                                towers[found] = Some(lines);
+                                found += 1;
+                            }
+                        }
+                    }
+                    if total == 0 {
+                        return None;
+                    }
+                    let mut index = pick(total);
+                    for lines in towers.iter().flatten() {
+                        if index < lines.count() {
+                            return Some(lines.nth(index));
+                        }
+                        index -= lines.count();
+                    }
+                    None
+                }
+                Some(colour) => {
+                    let c = state.pos[side.index()][colour.index()];
+                    let lines = decode(state.cells[c as usize])
+                        .map(|t| TowerLines::new(state, c, t, true))
+                        .filter(|lines| lines.count() > 0);
+                    Some(match lines {
+                        Some(lines) => lines.nth(pick(lines.count())),
+                        // No ply and no push: the forced pass (§4.2), drawn like any
+                        // one-move list.
+                        None => {
+                            pick(1);
+                            Move::Pass
+                        }
+                    })
+                }
+            }
+        }
+    }
+}
+
 /// Appends every legal ply of `state` in canonical order (§4.2, §6). The options are given so
 /// that a variant's rule can branch here; none of today's options changes which plies exist.
 pub(crate) fn generate(_options: &Options, state: &State, moves: &mut Vec<Move>) {
