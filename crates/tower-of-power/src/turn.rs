@@ -478,6 +478,10 @@ impl Scan {
     /// How many moves [`Scan::steps`] gives.
     #[inline]
     fn count_steps(&self, s: usize) -> usize {
+        if self.stacks == 0 {
+            // Every neighbour on the board.
+            return usize::from(DEALS[s][1]) + 1;
+        }
         (0..8)
             .filter(|&v| RAY[s][v] > 0 && deal_is_clear(self.stacks, s, v, 1))
             .count()
