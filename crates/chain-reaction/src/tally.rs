@@ -84,6 +84,7 @@ static OPEN_STEPS: [[Directions; 56]; 2] = {
     let empty = Directions {
         len: 0,
         steps: [STEPS[0][0]; 8],
+        scoring: false,
     };
     let mut table = [[empty; 56]; 2];
     let mut side = 0;
@@ -97,6 +98,7 @@ static OPEN_STEPS: [[Directions; 56]; 2] = {
                     let list = &mut table[side][bit];
                     list.steps[list.len as usize] = step;
                     list.len += 1;
+                    list.scoring |= step.b == 0;
                 }
                 d += 1;
             }
@@ -107,11 +109,12 @@ static OPEN_STEPS: [[Directions; 56]; 2] = {
     table
 };
 
-/// Up to eight [`Step`]s.
+/// Up to eight [`Step`]s, and whether one of them scores.
 #[derive(Clone, Copy)]
 struct Directions {
     len: u8,
     steps: [Step; 8],
+    scoring: bool,
 }
 
 impl Directions {
@@ -174,11 +177,62 @@ impl Counter {
         if node.n >= self.max_segments {
             return self.last(node);
         }
+        let Node {
+            occupied,
+            mine,
+            cell,
+            bottom_mine,
+            n,
+        } = node;
+        let p = 1u64 << cell;
+        let open = &OPEN_STEPS[self.mover.index()][cell as usize];
+        let barred_a = if bottom_mine { occupied } else { 0 };
         let mut turns = 0;
-        self.segments(node, |_, child| {
-            turns += self.size(child);
-            false
-        });
+        // The rules of [`Counter::segments`], counted: a direction that builds no tower of
+        // the mover's and does not score is one turn, counted without a branch; one that
+        // builds a friendly tower goes on.
+        for step in open.as_slice() {
+            let friendly = (occupied & step.b) | (barred_a & step.a) != 0;
+            turns += usize::from(!friendly && step.b != 0);
+            if friendly && step.b != 0 && (occupied & step.a == 0 || occupied & step.b == 0) {
+                // Not two towers (L3): A or B is empty.
+                turns += self.chain(if occupied & step.b != 0 {
+                    Node {
+                        occupied: (occupied & !p) | step.a,
+                        mine: (mine & !p & !step.b) | if bottom_mine { step.a } else { 0 },
+                        cell: step.b.trailing_zeros(),
+                        bottom_mine: mine & step.b != 0,
+                        n: n + 1,
+                    }
+                } else {
+                    Node {
+                        occupied: (occupied & !p) | step.b,
+                        mine: (mine & !p & !step.a) | step.b,
+                        cell: step.a.trailing_zeros(),
+                        bottom_mine: mine & step.a != 0,
+                        n: n + 1,
+                    }
+                });
+            }
+        }
+        if open.scoring {
+            // The top stone scores and the turn ends after its re-placement (L5: never onto
+            // a friendly tower, so only with A empty or under the opponent's bottom stone).
+            for step in open.as_slice() {
+                if step.b == 0 && barred_a & step.a == 0 {
+                    turns += replacement_count((occupied & !p) | step.a, self.mover);
+                }
+            }
+        }
+        // Every legal direction leads to at least one turn (a tower's chain ends in a turn
+        // or the penalty, a re-placement always has the own half): none means the penalty.
+        if turns == 0 {
+            turns = if bottom_mine {
+                replacement_count(occupied, self.mover)
+            } else {
+                1
+            };
+        }
         turns
     }
 
@@ -282,22 +336,32 @@ impl Counter {
             ..
         } = node;
         let p = 1u64 << cell;
+        let open = &OPEN_STEPS[self.mover.index()][cell as usize];
+        // Not onto an occupied B (two towers, or a friendly one), not the mover's bottom
+        // stone onto an occupied A (a friendly tower). The mover's bottom stone forbids an
+        // occupied A.
+        let barred_a = if bottom_mine { occupied } else { 0 };
         let mut turns = 0;
-        let mut any = false;
-        for step in OPEN_STEPS[self.mover.index()][cell as usize].as_slice() {
-            let a_occupied = occupied & step.a != 0;
-            // Not onto an occupied B (two towers, or a friendly one), not the mover's bottom
-            // stone onto an occupied A (a friendly tower).
-            if occupied & step.b != 0 || (a_occupied && bottom_mine) {
-                continue;
+        if open.scoring {
+            for step in open.as_slice() {
+                if occupied & step.b != 0 || barred_a & step.a != 0 {
+                    continue;
+                }
+                turns += if step.b == 0 {
+                    replacement_count((occupied & !p) | step.a, self.mover)
+                } else {
+                    1
+                };
             }
-            any = true;
-            turns += if step.b == 0 {
-                replacement_count((occupied & !p) | step.a, self.mover)
-            } else {
-                1
-            };
+        } else {
+            // No direction scores from here: every legal one is one turn, counted without a
+            // branch on the board.
+            for step in open.as_slice() {
+                turns += usize::from((occupied & step.b) | (barred_a & step.a) == 0);
+            }
         }
+        // A scoring direction always has a re-placement cell (the own half is never full).
+        let any = turns > 0;
         if !any {
             turns += if bottom_mine {
                 replacement_count(occupied, self.mover)
