@@ -155,6 +155,36 @@ struct Node {
     n: u8,
 }
 
+impl Node {
+    /// The node after the tower moves in `step`'s direction building a friendly tower (B
+    /// occupied, or A under the mover's bottom stone; not both).
+    #[inline]
+    fn friendly_tower(self, step: &Step) -> Node {
+        let p = 1u64 << self.cell;
+        if self.occupied & step.b != 0 {
+            // The top stone lands on B's single stone: the new tower stands on B; the bottom
+            // stone lands on the empty A.
+            Node {
+                occupied: (self.occupied & !p) | step.a,
+                mine: (self.mine & !p & !step.b) | if self.bottom_mine { step.a } else { 0 },
+                cell: step.b.trailing_zeros(),
+                bottom_mine: self.mine & step.b != 0,
+                n: self.n + 1,
+            }
+        } else {
+            // The mover's bottom stone lands on A's single stone: the new tower stands on A;
+            // the top stone lands on the empty B.
+            Node {
+                occupied: (self.occupied & !p) | step.b,
+                mine: (self.mine & !p & !step.a) | step.b,
+                cell: step.a.trailing_zeros(),
+                bottom_mine: self.mine & step.a != 0,
+                n: self.n + 1,
+            }
+        }
+    }
+}
+
 /// Where one choice of a turn leads (a direction of the tower, or a stone's free step).
 #[derive(Clone, Copy)]
 enum Child {
@@ -177,17 +207,10 @@ impl Counter {
         if node.n >= self.max_segments {
             return self.last(node);
         }
-        let Node {
-            occupied,
-            mine,
-            cell,
-            bottom_mine,
-            n,
-        } = node;
-        let p = 1u64 << cell;
-        let open = &OPEN_STEPS[self.mover.index()][cell as usize];
-        let barred_a = if bottom_mine { occupied } else { 0 };
-        let mut turns = 0;
+        let occupied = node.occupied;
+        let open = &OPEN_STEPS[self.mover.index()][node.cell as usize];
+        let barred_a = if node.bottom_mine { occupied } else { 0 };
+        let mut turns = self.scoring_turns(node, open);
         // The rules of [`Counter::segments`], counted: a direction that builds no tower of
         // the mover's and does not score is one turn, counted without a branch; one that
         // builds a friendly tower goes on.
@@ -196,44 +219,27 @@ impl Counter {
             turns += usize::from(!friendly && step.b != 0);
             if friendly && step.b != 0 && (occupied & step.a == 0 || occupied & step.b == 0) {
                 // Not two towers (L3): A or B is empty.
-                turns += self.chain(if occupied & step.b != 0 {
-                    Node {
-                        occupied: (occupied & !p) | step.a,
-                        mine: (mine & !p & !step.b) | if bottom_mine { step.a } else { 0 },
-                        cell: step.b.trailing_zeros(),
-                        bottom_mine: mine & step.b != 0,
-                        n: n + 1,
-                    }
-                } else {
-                    Node {
-                        occupied: (occupied & !p) | step.b,
-                        mine: (mine & !p & !step.a) | step.b,
-                        cell: step.a.trailing_zeros(),
-                        bottom_mine: mine & step.a != 0,
-                        n: n + 1,
-                    }
-                });
-            }
-        }
-        if open.scoring {
-            // The top stone scores and the turn ends after its re-placement (L5: never onto
-            // a friendly tower, so only with A empty or under the opponent's bottom stone).
-            for step in open.as_slice() {
-                if step.b == 0 && barred_a & step.a == 0 {
-                    turns += replacement_count((occupied & !p) | step.a, self.mover);
-                }
+                turns += self.chain(node.friendly_tower(step));
             }
         }
         // Every legal direction leads to at least one turn (a tower's chain ends in a turn
         // or the penalty, a re-placement always has the own half): none means the penalty.
         if turns == 0 {
-            turns = if bottom_mine {
-                replacement_count(occupied, self.mover)
-            } else {
-                1
-            };
+            turns = self.penalty(occupied, node.bottom_mine);
         }
         turns
+    }
+
+    /// The turns of the penalty (4.7) at a tower with the bottom stone the mover's when
+    /// `bottom_mine`: the top stone stays, the bottom one is lifted out and re-placed by the
+    /// mover now (a turn per cell), or by the opponent on his next turn (one turn).
+    #[inline]
+    fn penalty(&self, occupied: u64, bottom_mine: bool) -> usize {
+        if bottom_mine {
+            replacement_count(occupied, self.mover)
+        } else {
+            1
+        }
     }
 
     /// How many turns `child` leads to.
@@ -260,10 +266,10 @@ impl Counter {
     fn segments(&self, node: Node, mut visit: impl FnMut(&Step, Child) -> bool) {
         let Node {
             occupied,
-            mine,
             cell,
             bottom_mine,
             n,
+            ..
         } = node;
         let p = 1u64 << cell;
         let mut any = false;
@@ -289,26 +295,8 @@ impl Counter {
                 }
             } else if !friendly {
                 Child::Ends
-            } else if b_occupied {
-                // The top stone lands on B's single stone: the new tower stands on B; the
-                // bottom stone lands on the empty A.
-                Child::Tower(Node {
-                    occupied: (occupied & !p) | step.a,
-                    mine: (mine & !p & !step.b) | if bottom_mine { step.a } else { 0 },
-                    cell: step.b.trailing_zeros(),
-                    bottom_mine: mine & step.b != 0,
-                    n: n + 1,
-                })
             } else {
-                // The mover's bottom stone lands on A's single stone: the new tower stands on
-                // A; the top stone lands on the empty B.
-                Child::Tower(Node {
-                    occupied: (occupied & !p) | step.b,
-                    mine: (mine & !p & !step.a) | step.b,
-                    cell: step.a.trailing_zeros(),
-                    bottom_mine: mine & step.a != 0,
-                    n: n + 1,
-                })
+                Child::Tower(node.friendly_tower(step))
             };
             if visit(step, child) {
                 return;
@@ -326,50 +314,45 @@ impl Counter {
     }
 
     /// [`Counter::chain`] for the last segment a turn may have (L4: no friendly tower), where
-    /// every legal direction ends the turn.
+    /// every legal direction ends the turn: not onto an occupied B (two towers, or a friendly
+    /// one), not the mover's bottom stone onto an occupied A (a friendly tower).
     #[inline]
     fn last(&self, node: Node) -> usize {
-        let Node {
-            occupied,
-            cell,
-            bottom_mine,
-            ..
-        } = node;
-        let p = 1u64 << cell;
-        let open = &OPEN_STEPS[self.mover.index()][cell as usize];
-        // Not onto an occupied B (two towers, or a friendly one), not the mover's bottom
-        // stone onto an occupied A (a friendly tower). The mover's bottom stone forbids an
-        // occupied A.
-        let barred_a = if bottom_mine { occupied } else { 0 };
-        let mut turns = 0;
-        if open.scoring {
-            for step in open.as_slice() {
-                if occupied & step.b != 0 || barred_a & step.a != 0 {
-                    continue;
-                }
-                turns += if step.b == 0 {
-                    replacement_count((occupied & !p) | step.a, self.mover)
-                } else {
-                    1
-                };
-            }
+        let open = &OPEN_STEPS[self.mover.index()][node.cell as usize];
+        let barred_a = if node.bottom_mine { node.occupied } else { 0 };
+        let open_to = |step: &Step| (node.occupied & step.b) | (barred_a & step.a) == 0;
+        let mut turns = if open.scoring {
+            let plain = open.as_slice().iter().filter(|step| step.b != 0);
+            self.scoring_turns(node, open) + plain.filter(|step| open_to(step)).count()
         } else {
-            // No direction scores from here: every legal one is one turn, counted without a
-            // branch on the board.
-            for step in open.as_slice() {
-                turns += usize::from((occupied & step.b) | (barred_a & step.a) == 0);
-            }
-        }
-        // A scoring direction always has a re-placement cell (the own half is never full).
-        let any = turns > 0;
-        if !any {
-            turns += if bottom_mine {
-                replacement_count(occupied, self.mover)
-            } else {
-                1
-            };
+            // No direction scores from here: a sum of 0s and 1s, without a branch.
+            open.as_slice()
+                .iter()
+                .map(|step| usize::from(open_to(step)))
+                .sum()
+        };
+        if turns == 0 {
+            turns = self.penalty(node.occupied, node.bottom_mine);
         }
         turns
+    }
+
+    /// The turns of `node`'s scoring directions (`open` its directions): the top stone
+    /// scores and the turn ends after its re-placement (L5: never onto a friendly tower, so
+    /// only with A empty or under the opponent's bottom stone). Each has at least one
+    /// re-placement cell: the own half is never full.
+    #[inline]
+    fn scoring_turns(&self, node: Node, open: &Directions) -> usize {
+        if !open.scoring {
+            return 0;
+        }
+        let p = 1u64 << node.cell;
+        let barred_a = if node.bottom_mine { node.occupied } else { 0 };
+        open.as_slice()
+            .iter()
+            .filter(|step| step.b == 0 && barred_a & step.a == 0)
+            .map(|step| replacement_count((node.occupied & !p) | step.a, self.mover))
+            .sum()
     }
 
     /// Calls `visit` with each free step (4.3) of a position without a tower after `done`
