@@ -167,6 +167,21 @@ impl SquareSet {
         }
     }
 
+    /// The four 64-bit words of the set, indices 0–63 in the first: for a game that scans its
+    /// squares word by word in a hot loop.
+    ///
+    /// ```
+    /// use board_kernel::SquareSet;
+    /// let mut set = SquareSet::EMPTY;
+    /// set.insert_index(65);
+    /// assert_eq!(set.words(), [0, 2, 0, 0]);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn words(self) -> [u64; 4] {
+        self.0
+    }
+
     /// The dense indices of the squares, in increasing order.
     ///
     /// ```

@@ -176,6 +176,19 @@ static ZOBRIST: [[u64; 256]; 3] = {
 };
 const BLACK_TO_MOVE: u64 = 0xC3A5_C85C_97CB_3127;
 
+/// How a move changes [`position_key`]: the mover's sage from `from` to `to`, the ball from
+/// `ball_from` to `ball_to` (the same cell when it stays), and the side to move.
+#[inline]
+pub(crate) fn key_change(side: Side, from: Cell, to: Cell, ball_from: Cell, ball_to: Cell) -> u64 {
+    let sage = &ZOBRIST[side.index()];
+    let ball = &ZOBRIST[2];
+    sage[from as usize]
+        ^ sage[to as usize]
+        ^ ball[ball_from as usize]
+        ^ ball[ball_to as usize]
+        ^ BLACK_TO_MOVE
+}
+
 /// The key of a position for the repetition rule: sages, ball and side to move. The score is
 /// left out because the repetition history is cleared whenever it changes.
 pub(crate) fn position_key(sages: &[Cells; 2], ball: Cell, to_move: Side) -> u64 {

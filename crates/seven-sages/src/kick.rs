@@ -5,7 +5,7 @@ use board_kernel::Side;
 
 use crate::board::{Cell, FIELD, KIND, STEP, goal_of, is_goal};
 use crate::options::{Deviation, KickMode, Options, OwnGoal};
-use crate::pieces::{CellSet, Cells};
+use crate::pieces::{CellSet, Cells, SAGES_PER_SIDE};
 
 /// Which cell kinds the ball may enter for a kicker of one side (indexed by kind).
 #[derive(Clone, Copy, Debug)]
@@ -108,7 +108,10 @@ pub(crate) fn kick(
     // Bounces: a search over (pivot, incoming direction), the first pivot apart.
     let mut finals = Cells::EMPTY;
     let mut seen = [0u64; 32];
-    let mut stack = [0u16; 2048];
+    // A pivot waits on the stack at most once, and only as the cell in front of a stone in
+    // its direction: at most eight per stone, and a valid position has at most fourteen
+    // stones (seven sages a side, the kicker among them).
+    let mut stack = [0u16; 8 * 2 * SAGES_PER_SIDE as usize];
     let mut top = 0usize;
     let mut pivot = p1;
     let mut din = d;
@@ -136,9 +139,11 @@ pub(crate) fn kick(
                 if stones.has(next) {
                     let id = (c as usize) << 3 | e as usize;
                     let bit = 1u64 << (id & 63);
-                    if seen[id >> 6] & bit == 0 {
+                    if seen[id >> 6] & bit == 0
+                        && let Some(slot) = stack.get_mut(top)
+                    {
                         seen[id >> 6] |= bit;
-                        stack[top] = id as u16;
+                        *slot = id as u16;
                         top += 1;
                     }
                     break;

@@ -51,6 +51,7 @@ pub mod board;
 pub mod end;
 mod game;
 pub mod kick;
+mod lines;
 pub mod notation;
 pub mod options;
 pub mod picture;

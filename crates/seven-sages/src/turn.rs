@@ -4,9 +4,10 @@
 use board_kernel::{Side, Square};
 use serde::{Deserialize, Serialize};
 
-use crate::board::{Cell, KIND, OFF, STEP, goal_of, is_backward_diagonal, is_goal};
-use crate::end::{EndReason, Outcome, winner_on_score};
+use crate::board::{Cell, KIND, OFF, STEP, cell, goal_of, is_backward_diagonal, is_goal};
+use crate::end::{self, EndReason, Outcome, winner_on_score};
 use crate::kick::{BallRules, kick};
+use crate::lines::{Lines, goals};
 use crate::options::Options;
 use crate::pieces::{CellSet, Cells};
 use crate::state::State;
@@ -101,6 +102,38 @@ impl Mover {
             in_goal: own.count_kind(own_goal),
             rules: BallRules::new(options, side),
         }
+    }
+
+    /// Every piece on the board, line by line.
+    fn lines(&self, state: &State) -> Lines {
+        Lines::new(self.all.words(), state.ball)
+    }
+
+    /// Which of the goal areas' cells the sage on `from` may not stop on by a plain move
+    /// ([`may_stop`]): the opponent's, and the own one while another own sage stands in it.
+    #[inline]
+    fn barred(&self, from: Cell) -> Barred {
+        let others = self.in_goal - u32::from(KIND[from as usize] == self.own_goal);
+        Barred {
+            own: self.side.index(),
+            own_mask: if others == 0 { 0 } else { !0 },
+        }
+    }
+}
+
+/// The goal cells one sage may not stop on, for [`Barred::on`] a line.
+#[derive(Clone, Copy)]
+pub(crate) struct Barred {
+    own: usize,
+    own_mask: u16,
+}
+
+impl Barred {
+    /// The barred cells of `line`, as its bits.
+    #[inline]
+    fn on(self, line: usize) -> u16 {
+        let goals = goals(line);
+        goals[self.own ^ 1] | goals[self.own] & self.own_mask
     }
 }
 
@@ -225,11 +258,12 @@ pub(crate) fn sage_moves(options: &Options, state: &State, emit: &mut impl FnMut
 /// How many moves [`sage_moves`] emits, counted without making them (perft's last ply).
 pub(crate) fn count_sage_moves(options: &Options, state: &State) -> usize {
     let mover = Mover::new(options, state);
+    let lines = mover.lines(state);
     let mut n = 0;
     for from in mover.own.cells() {
-        for d in 0..8 {
-            n += count_ray_moves(&mover, state, from, d);
-        }
+        n += sage_counts(&mover, &lines, state, from)
+            .iter()
+            .sum::<usize>();
     }
     n
 }
@@ -247,9 +281,10 @@ pub(crate) fn pick_sage_move(
     let mut counts = [(0u8, 0u8, 0u16); 64];
     let mut groups = 0;
     let mut total = 0;
+    let lines = mover.lines(state);
     for from in mover.own.cells() {
-        for d in 0..8 {
-            let n = count_ray_moves(&mover, state, from, d);
+        let sage = sage_counts(&mover, &lines, state, from);
+        for (d, n) in (0..8).zip(sage) {
             if n > 0 {
                 if let Some(slot) = counts.get_mut(groups) {
                     *slot = (from, d, n as u16);
@@ -277,63 +312,153 @@ pub(crate) fn pick_sage_move(
     for &(from, d, n) in &counts[..groups] {
         let n = usize::from(n);
         if index < n {
-            let mut found = None;
-            ray_moves(&mover, state, from, d, &mut |mv| {
-                if index == 0 {
-                    found.get_or_insert(mv);
-                }
-                index = index.wrapping_sub(1);
-            });
-            return found;
+            return nth_ray_move(&mover, &lines, state, from, d, index);
         }
         index -= n;
     }
     None
 }
 
-/// How many moves [`ray_moves`] emits: the walk of [`ray`], counting the plain stops as it
-/// goes instead of recording the cells (the same rules as [`plain_stops`]).
-#[inline]
-fn count_ray_moves(mover: &Mover, state: &State, from: Cell, d: u8) -> usize {
+/// The move at `index` in the order [`ray_moves`] emits the moves of the sage on `from` in
+/// direction `d`: the plain stops along the slide, then the kick's final cells in increasing
+/// order. Read off the run where no goal cell lies in it (the stops are then the run's cells,
+/// less the last when a StopBefore kicker ends there); made by [`ray_moves`] otherwise.
+fn nth_ray_move(
+    mover: &Mover,
+    lines: &Lines,
+    state: &State,
+    from: Cell,
+    d: u8,
+    mut index: usize,
+) -> Option<Move> {
+    let run = lines.run(from, d);
+    if run.cells & mover.barred(from).on(run.line) != 0 {
+        let mut found = None;
+        ray_moves(mover, state, from, d, &mut |mv| {
+            if index == 0 {
+                found.get_or_insert(mv);
+            }
+            index = index.wrapping_sub(1);
+        });
+        return found;
+    }
+    let step = STEP[d as usize];
+    let end = from.wrapping_add(step.wrapping_mul(run.len as u8 + 1));
+    let kick = if end == state.ball {
+        kick(&mover.rules, mover.all, from, d, end, run.len)
+    } else {
+        None
+    };
+    let stops = if is_backward_diagonal(mover.side, d) {
+        0
+    } else {
+        let last = end.wrapping_sub(step);
+        let blocked_last = run.len > 0 && kick.is_some_and(|k| k.kicker == last);
+        (run.len - u32::from(blocked_last)) as usize
+    };
+    let from_sq = crate::board::square(from);
+    if index < stops {
+        // The stop `index + 1` cells along, as a cell index below 256.
+        let to = from.wrapping_add(step.wrapping_mul(index as u8 + 1));
+        return Some(Move::Plain {
+            from: from_sq,
+            to: crate::board::square(to),
+        });
+    }
+    let k = kick?;
+    let ball = k.finals.cells().nth(index - stops)?;
+    Some(Move::Kick {
+        from: from_sq,
+        to: crate::board::square(k.kicker),
+        ball: crate::board::square(ball),
+    })
+}
+
+/// How many moves [`ray_moves`] emits in each direction for the sage on `from`.
+#[inline(always)]
+fn sage_counts(mover: &Mover, lines: &Lines, state: &State, from: Cell) -> [usize; 8] {
+    let barred = mover.barred(from);
+    // Written out so that each direction is a constant: its line family, the scan's sense and
+    // whether plain moves may take it are then chosen when compiling.
+    [
+        count_ray_moves(mover, lines, barred, state, from, 0),
+        count_ray_moves(mover, lines, barred, state, from, 1),
+        count_ray_moves(mover, lines, barred, state, from, 2),
+        count_ray_moves(mover, lines, barred, state, from, 3),
+        count_ray_moves(mover, lines, barred, state, from, 4),
+        count_ray_moves(mover, lines, barred, state, from, 5),
+        count_ray_moves(mover, lines, barred, state, from, 6),
+        count_ray_moves(mover, lines, barred, state, from, 7),
+    ]
+}
+
+/// How many moves [`ray_moves`] emits, from the run the lines give instead of a walk (the
+/// same rules as [`plain_stops`]).
+#[inline(always)]
+fn count_ray_moves(
+    mover: &Mover,
+    lines: &Lines,
+    barred: Barred,
+    state: &State,
+    from: Cell,
+    d: u8,
+) -> usize {
+    let run = lines.run(from, d);
     let step = STEP[d as usize];
     let allowed = !is_backward_diagonal(mover.side, d);
-    let (mut len, mut stops, mut last_stops) = (0, 0, false);
-    let mut c = from;
-    loop {
-        c = c.wrapping_add(step);
-        if KIND[c as usize] == OFF || mover.all.has(c) || len == 15 {
-            return stops;
-        }
-        if c == state.ball {
-            let Some(k) = kick(&mover.rules, mover.all, from, d, c, len) else {
-                return stops;
-            };
-            // A kicker that must stop in front of the ball cannot also stop there plainly.
-            let blocked_last = len > 0 && last_stops && k.kicker == c.wrapping_sub(step);
-            return stops - usize::from(blocked_last) + k.finals.len();
-        }
-        last_stops = allowed && may_stop(mover, from, c);
-        stops += usize::from(last_stops);
-        len += 1;
+    let stops = if allowed {
+        // At most one goal cell at each end of a line, except along the goal row.
+        let barred = run.cells & barred.on(run.line);
+        let second = barred & barred.wrapping_sub(1);
+        let more = second & second.wrapping_sub(1);
+        run.len
+            - u32::from(barred != 0)
+            - u32::from(second != 0)
+            - if more == 0 { 0 } else { cells_in(more) }
+    } else {
+        0
+    } as usize;
+    // The cell the slide runs into: a piece or the edge.
+    let end = from.wrapping_add(step.wrapping_mul(run.len as u8 + 1));
+    if end != state.ball {
+        return stops;
     }
+    let Some(k) = kick(&mover.rules, mover.all, from, d, end, run.len) else {
+        return stops;
+    };
+    // A kicker that must stop in front of the ball cannot also stop there plainly.
+    let last = end.wrapping_sub(step);
+    let blocked_last = run.len > 0 && k.kicker == last && allowed && may_stop(mover, from, last);
+    stops - usize::from(blocked_last) + k.finals.len()
+}
+
+/// How many cells a line's bits hold. Out of line, for the rare run along a goal row: a
+/// popcount is a dozen instructions on the baseline x86-64, which the compiler would otherwise
+/// spend on every run.
+#[cold]
+#[inline(never)]
+fn cells_in(bits: u16) -> u32 {
+    bits.count_ones()
 }
 
 /// Plays a legal move: moves the pieces, then scores, resets and checks the end (§4.3, §5).
 pub(crate) fn play(options: &Options, state: &mut State, mv: &Move) {
     let side = state.to_move;
+    let ball_before = state.ball;
     let mut scorer = None;
-    match *mv {
-        Move::Pass => {}
+    let change = match *mv {
+        Move::Pass => end::key_change(side, 0, 0, 0, 0),
         Move::Plain { from, to } => {
             let set = &mut state.sages[side.index()];
-            set.take(crate::board::cell(from));
-            set.put(crate::board::cell(to));
+            set.take(cell(from));
+            set.put(cell(to));
+            end::key_change(side, cell(from), cell(to), ball_before, ball_before)
         }
         Move::Kick { from, to, ball } => {
             let set = &mut state.sages[side.index()];
-            set.take(crate::board::cell(from));
-            set.put(crate::board::cell(to));
-            state.ball = crate::board::cell(ball);
+            set.take(cell(from));
+            set.put(cell(to));
+            state.ball = cell(ball);
             let kind = KIND[state.ball as usize];
             if is_goal(kind) {
                 // The side attacking that goal area scores.
@@ -343,8 +468,9 @@ pub(crate) fn play(options: &Options, state: &mut State, mv: &Move) {
                     Side::Black
                 });
             }
+            end::key_change(side, cell(from), cell(to), ball_before, state.ball)
         }
-    }
+    };
     state.ply = state.ply.saturating_add(1);
     if let Some(scorer) = scorer {
         let points = &mut state.score[scorer.index()];
@@ -371,7 +497,13 @@ pub(crate) fn play(options: &Options, state: &mut State, mv: &Move) {
         0
     };
     state.to_move = side.opponent();
-    let key = state.key();
+    // The key from the one before it where the history holds that (it always does, unless
+    // a snapshot's history was empty), instead of from every piece.
+    let key = match state.history.keys().last() {
+        Some(&before) => before ^ change,
+        None => state.key(),
+    };
+    debug_assert_eq!(key, state.key(), "the key changed by {mv}");
     let occurrences = state.history.push(key);
     let reason = if state.passes >= 2 {
         Some(EndReason::DoublePass)
