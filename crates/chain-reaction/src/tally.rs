@@ -109,6 +109,50 @@ static OPEN_STEPS: [[Directions; 56]; 2] = {
     table
 };
 
+/// The `A` and `B` masks of the directions of [`OPEN_STEPS`] that do not score (`B` a board
+/// cell), in no particular order: what [`Counter::chain`] and [`Counter::last`] count over.
+static PLAIN_STEPS: [[Plain; 56]; 2] = {
+    let empty = Plain {
+        len: 0,
+        ab: [[0; 2]; 8],
+    };
+    let mut table = [[empty; 56]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut bit = 0;
+        while bit < 56 {
+            let open = &OPEN_STEPS[side][bit];
+            let list = &mut table[side][bit];
+            let mut i = 0;
+            while i < open.len as usize {
+                let step = open.steps[i];
+                if step.b != 0 {
+                    list.ab[list.len as usize] = [step.a, step.b];
+                    list.len += 1;
+                }
+                i += 1;
+            }
+            bit += 1;
+        }
+        side += 1;
+    }
+    table
+};
+
+/// Up to eight directions' `A` and `B` masks.
+#[derive(Clone, Copy)]
+struct Plain {
+    len: u8,
+    ab: [[u64; 2]; 8],
+}
+
+impl Plain {
+    #[inline]
+    fn as_slice(&self) -> &[[u64; 2]] {
+        &self.ab[..self.len as usize]
+    }
+}
+
 /// Up to eight [`Step`]s, and whether one of them scores.
 #[derive(Clone, Copy)]
 struct Directions {
@@ -159,26 +203,27 @@ impl Node {
     /// The node after the tower moves in `step`'s direction building a friendly tower (B
     /// occupied, or A under the mover's bottom stone; not both).
     #[inline]
-    fn friendly_tower(self, step: &Step) -> Node {
+    fn friendly_tower(self, step: [u64; 2]) -> Node {
+        let [a, b] = step;
         let p = 1u64 << self.cell;
-        if self.occupied & step.b != 0 {
+        if self.occupied & b != 0 {
             // The top stone lands on B's single stone: the new tower stands on B; the bottom
             // stone lands on the empty A.
             Node {
-                occupied: (self.occupied & !p) | step.a,
-                mine: (self.mine & !p & !step.b) | if self.bottom_mine { step.a } else { 0 },
-                cell: step.b.trailing_zeros(),
-                bottom_mine: self.mine & step.b != 0,
+                occupied: (self.occupied & !p) | a,
+                mine: (self.mine & !p & !b) | if self.bottom_mine { a } else { 0 },
+                cell: b.trailing_zeros(),
+                bottom_mine: self.mine & b != 0,
                 n: self.n + 1,
             }
         } else {
             // The mover's bottom stone lands on A's single stone: the new tower stands on A;
             // the top stone lands on the empty B.
             Node {
-                occupied: (self.occupied & !p) | step.b,
-                mine: (self.mine & !p & !step.a) | step.b,
-                cell: step.a.trailing_zeros(),
-                bottom_mine: self.mine & step.a != 0,
+                occupied: (self.occupied & !p) | b,
+                mine: (self.mine & !p & !a) | b,
+                cell: a.trailing_zeros(),
+                bottom_mine: self.mine & a != 0,
                 n: self.n + 1,
             }
         }
@@ -209,18 +254,30 @@ impl Counter {
         }
         let occupied = node.occupied;
         let open = &OPEN_STEPS[self.mover.index()][node.cell as usize];
+        let plain = PLAIN_STEPS[self.mover.index()][node.cell as usize].as_slice();
         let barred_a = if node.bottom_mine { occupied } else { 0 };
         let mut turns = self.scoring_turns(node, open);
         // The rules of [`Counter::segments`], counted: a direction that builds no tower of
-        // the mover's and does not score is one turn, counted without a branch; one that
-        // builds a friendly tower goes on.
-        for step in open.as_slice() {
-            let friendly = (occupied & step.b) | (barred_a & step.a) != 0;
-            turns += usize::from(!friendly && step.b != 0);
-            if friendly && step.b != 0 && (occupied & step.a == 0 || occupied & step.b == 0) {
-                // Not two towers (L3): A or B is empty.
-                turns += self.chain(node.friendly_tower(step));
-            }
+        // the mover's and does not score is one turn; one that builds a friendly tower goes
+        // on unless it meets two towers (L3). The directions are judged without a branch,
+        // those that go on noted as bits, and followed after.
+        let mut go = 0u32;
+        for (i, &[a, b]) in plain.iter().enumerate() {
+            let friendly = (occupied & b) | (barred_a & a) != 0;
+            let two_towers = occupied & a != 0 && occupied & b != 0;
+            turns += usize::from(!friendly);
+            go |= u32::from(friendly && !two_towers) << i;
+        }
+        while go != 0 {
+            let child = node.friendly_tower(plain[go.trailing_zeros() as usize]);
+            go &= go - 1;
+            // The last segment's count is made here rather than in a call of `chain`: most
+            // nodes are last segments.
+            turns += if child.n >= self.max_segments {
+                self.last(child)
+            } else {
+                self.chain(child)
+            };
         }
         // Every legal direction leads to at least one turn (a tower's chain ends in a turn
         // or the penalty, a re-placement always has the own half): none means the penalty.
@@ -296,7 +353,7 @@ impl Counter {
             } else if !friendly {
                 Child::Ends
             } else {
-                Child::Tower(node.friendly_tower(step))
+                Child::Tower(node.friendly_tower([step.a, step.b]))
             };
             if visit(step, child) {
                 return;
@@ -316,21 +373,17 @@ impl Counter {
     /// [`Counter::chain`] for the last segment a turn may have (L4: no friendly tower), where
     /// every legal direction ends the turn: not onto an occupied B (two towers, or a friendly
     /// one), not the mover's bottom stone onto an occupied A (a friendly tower).
-    #[inline]
+    #[inline(always)]
     fn last(&self, node: Node) -> usize {
         let open = &OPEN_STEPS[self.mover.index()][node.cell as usize];
+        let plain = PLAIN_STEPS[self.mover.index()][node.cell as usize].as_slice();
         let barred_a = if node.bottom_mine { node.occupied } else { 0 };
-        let open_to = |step: &Step| (node.occupied & step.b) | (barred_a & step.a) == 0;
-        let mut turns = if open.scoring {
-            let plain = open.as_slice().iter().filter(|step| step.b != 0);
-            self.scoring_turns(node, open) + plain.filter(|step| open_to(step)).count()
-        } else {
-            // No direction scores from here: a sum of 0s and 1s, without a branch.
-            open.as_slice()
+        // A sum of 0s and 1s, without a branch.
+        let mut turns = self.scoring_turns(node, open)
+            + plain
                 .iter()
-                .map(|step| usize::from(open_to(step)))
-                .sum()
-        };
+                .map(|&[a, b]| usize::from((node.occupied & b) | (barred_a & a) == 0))
+                .sum::<usize>();
         if turns == 0 {
             turns = self.penalty(node.occupied, node.bottom_mine);
         }
