@@ -338,6 +338,21 @@ fn check_state<G: Game>(
             ));
         }
     }
+    // Perft's last two plies: each move played and its replies counted, so only where the
+    // moves are few.
+    if moves.len() <= 32 {
+        let mut listed = Vec::new();
+        let two_plies = game.count_two_plies(state, &mut listed, &mut scratch);
+        let played: u64 = moves
+            .iter()
+            .map(|mv| crate::perft::count_by_playing(game, state, mv, &mut scratch) as u64)
+            .sum();
+        if two_plies != played {
+            ctx.fail(&format!(
+                "count_two_plies says {two_plies} but the positions after the moves have {played} legal moves"
+            ));
+        }
+    }
     // The random move: the one the list gives for the same draw, with the generator left in
     // the same state. Its generator is seeded from the state, so the series' own draws (and
     // with them the games played) do not change.

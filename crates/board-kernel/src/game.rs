@@ -230,6 +230,20 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         crate::perft::count_by_playing(self, state, mv, scratch)
     }
 
+    /// How many leaves perft counts two plies below `state`: [`Game::count_after`] summed
+    /// over its legal moves. The default lists the moves into `moves` (`scratch` is
+    /// `count_after`'s); a game that can name its moves as it counts overrides this and skips
+    /// the list (Kamisado: the required tower's steps, each named by its line and distance).
+    /// The conformance suite checks the two agree.
+    fn count_two_plies(
+        &self,
+        state: &Self::State,
+        moves: &mut Vec<Self::Move>,
+        scratch: &mut Vec<Self::Move>,
+    ) -> u64 {
+        crate::perft::count_two_plies_by_listing(self, state, moves, scratch)
+    }
+
     /// A uniformly random legal move of `state`: the move at index `rng.below(n)` of the `n`
     /// moves [`Game::legal_moves`] lists, drawn with exactly that one call (`None`, without a
     /// draw, when there is none). Random playouts and rollouts call this every ply, so a

@@ -35,6 +35,23 @@ fn perft_with<G: Game>(
     leaves
 }
 
+/// [`Game::count_two_plies`] by listing `state`'s moves into `moves` and asking
+/// [`Game::count_after`] for each (`scratch` is its buffer): the default, and a game's fallback
+/// where its shortcut does not apply.
+pub fn count_two_plies_by_listing<G: Game>(
+    game: &G,
+    state: &G::State,
+    moves: &mut Vec<G::Move>,
+    scratch: &mut Vec<G::Move>,
+) -> u64 {
+    moves.clear();
+    game.legal_moves(state, moves);
+    moves
+        .iter()
+        .map(|mv| game.count_after(state, mv, scratch) as u64)
+        .sum()
+}
+
 /// Perft's last two plies, counted without listing the last one (and, where the game can,
 /// without playing the moves before it): the count when `depth` is 1 or 2, else `None` with
 /// `state`'s moves listed in `moves` for the caller to play.
@@ -46,19 +63,14 @@ fn count_last_plies<G: Game>(
     moves: &mut Vec<G::Move>,
     deeper: &mut [Vec<G::Move>],
 ) -> Option<u64> {
-    if depth == 1 {
-        return Some(game.count_moves(state, moves) as u64);
-    }
-    moves.clear();
-    game.legal_moves(state, moves);
-    match deeper.first_mut() {
-        Some(scratch) if depth == 2 => Some(
-            moves
-                .iter()
-                .map(|mv| game.count_after(state, mv, scratch) as u64)
-                .sum(),
-        ),
-        _ => None,
+    match (depth, deeper.first_mut()) {
+        (1, _) => Some(game.count_moves(state, moves) as u64),
+        (2, Some(scratch)) => Some(game.count_two_plies(state, moves, scratch)),
+        _ => {
+            moves.clear();
+            game.legal_moves(state, moves);
+            None
+        }
     }
 }
 

@@ -119,6 +119,22 @@ impl Game for Kamisado {
             .unwrap_or_else(|| board_kernel::perft::count_by_playing(self, state, mv, scratch))
     }
 
+    /// Names the required tower's steps from its line lengths and counts after each, without
+    /// a list (the default where a Sumo may push or the tower must pass).
+    fn count_two_plies(
+        &self,
+        state: &State,
+        moves: &mut Vec<Move>,
+        scratch: &mut Vec<Move>,
+    ) -> u64 {
+        turn::count_two_plies(&self.options, state, |mv| {
+            board_kernel::perft::count_by_playing(self, state, mv, scratch)
+        })
+        .unwrap_or_else(|| {
+            board_kernel::perft::count_two_plies_by_listing(self, state, moves, scratch)
+        })
+    }
+
     fn play_unchecked(&self, state: &mut State, mv: &Move) {
         turn::play(&self.options, state, mv);
     }

@@ -473,6 +473,39 @@ pub(crate) fn count_after(options: &Options, state: &State, mv: &Move) -> Option
     Some(usize::from(steps).max(1))
 }
 
+/// Perft's last two plies of `state` (the sum of the counts after each ply) where the plies
+/// are the steps of a required plain tower: each named from its line lengths as
+/// [`tower_moves`] would list it and counted by [`count_after`], or by `fallback` where that
+/// does not answer. `None` where the list holds anything else (the first ply's free choice, a
+/// Sumo's push, the forced pass, the refill).
+pub(crate) fn count_two_plies(
+    options: &Options,
+    state: &State,
+    mut fallback: impl FnMut(&Move) -> usize,
+) -> Option<u64> {
+    if state.phase != Phase::Play {
+        return None;
+    }
+    let side = state.to_move;
+    let c = state.pos[side.index()][state.required?.index()];
+    let t = decode(state.cells[usize::from(c)]).filter(|t| t.rank == 0)?;
+    let (dr, max, from) = (forward(side), t.max_distance(), square(c));
+    let mut leaves = 0;
+    let mut plies = 0;
+    for df in [-1, 0, 1] {
+        let len = ray_len(state.occ, c, df, dr, max);
+        plies += len;
+        for k in 1..=len {
+            let mv = Move::Step {
+                from,
+                to: square(destination(c, df, dr, k)),
+            };
+            leaves += count_after(options, state, &mv).unwrap_or_else(|| fallback(&mv)) as u64;
+        }
+    }
+    (plies > 0).then_some(leaves)
+}
+
 /// Whether the required tower of `side` has a move or a push (so no pass is allowed).
 fn required_can_move(state: &State, colour: Colour) -> bool {
     let side = state.to_move;
