@@ -90,7 +90,11 @@ pub(crate) struct Mover {
 
 impl Mover {
     pub(crate) fn new(options: &Options, state: &State) -> Mover {
-        let side = state.to_move;
+        Mover::of(options, state, state.to_move)
+    }
+
+    /// The generator's view of `side`, whether or not it is to move.
+    pub(crate) fn of(options: &Options, state: &State, side: Side) -> Mover {
         let own = state.sages[side.index()];
         let own_goal = goal_of(side);
         Mover {
@@ -105,7 +109,7 @@ impl Mover {
     }
 
     /// Every piece on the board, line by line.
-    fn lines(&self, state: &State) -> Lines {
+    pub(crate) fn lines(&self, state: &State) -> Lines {
         Lines::new(self.all.words(), state.ball)
     }
 
