@@ -260,6 +260,11 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         scratch: &mut Vec<Self::Move>,
     ) -> Option<Self::Move> {
         scratch.clear();
+        // A fresh buffer gets room for a typical list at once rather than growing step by
+        // step; an override that lists nothing never pays for it.
+        if scratch.capacity() == 0 {
+            scratch.reserve(128);
+        }
         self.legal_moves(state, scratch);
         rng.choose(scratch).cloned()
     }

@@ -17,9 +17,9 @@ impl<M> RandomPlayer<M> {
     pub fn new(seed: u64) -> Self {
         RandomPlayer {
             rng: SplitMix64::new(seed),
-            // Room for a typical move list at once: a series makes a player per game, and
-            // growing the buffer step by step was a fifth of a short game's time.
-            moves: Vec::with_capacity(128),
+            // Empty: a series makes a player per game, and most games pick a random move
+            // without a list; the default `random_move` gives it room when it lists.
+            moves: Vec::new(),
         }
     }
 }
