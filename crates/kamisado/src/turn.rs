@@ -317,21 +317,21 @@ pub(crate) fn pick(state: &State, pick: impl FnOnce(usize) -> usize) -> Option<M
             let side = state.to_move;
             match state.required {
                 None => {
-                    // Eight towers a side, in notation order (by file, then rank).
+                    // Eight towers a side, one of each colour and never taken: their cells,
+                    // put in notation order (by file, then rank), rather than a scan of the
+                    // board.
+                    let mut cells = state.pos[side.index()];
+                    cells.sort_unstable_by_key(|&c| (c % 8, c / 8));
                     let mut towers: [Option<TowerLines>; 8] = Default::default();
                     let (mut found, mut total) = (0, 0);
-                    for f in 0..8 {
-                        for r in 0..8 {
-                            let c = r * 8 + f;
-                            if let Some(t) = decode(state.cells[c as usize])
-                                && t.owner == side
-                                && found < towers.len()
-                            {
-                                let lines = TowerLines::new(state, c, t, false);
-                                total += lines.count();
-                                towers[found] = Some(lines);
-                                found += 1;
-                            }
+                    for c in cells.map(|c| c & 63) {
+                        if let Some(t) = decode(state.cells[usize::from(c)])
+                            && t.owner == side
+                        {
+                            let lines = TowerLines::new(state, c, t, false);
+                            total += lines.count();
+                            towers[found] = Some(lines);
+                            found += 1;
                         }
                     }
                     if total == 0 {

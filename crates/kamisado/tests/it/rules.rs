@@ -1,7 +1,9 @@
 //! Every rule of the specification, each with a position where it allows and one where it
 //! forbids; every option; bad input.
 
-use board_kernel::{BySide, Game, GameOptions, Illegal, MoveError, Side, Square, Status};
+use board_kernel::{
+    BySide, Game, GameOptions, Illegal, MoveError, Side, SplitMix64, Square, Status,
+};
 use kamisado::rulebook::{EXAMPLE_4, EXAMPLE_5, EXAMPLE_7};
 use kamisado::{Colour, Fill, Kamisado, Move, Options, Phase, Reason, State};
 
@@ -851,4 +853,33 @@ fn ply_counters_are_bounded_by_the_backstop() {
     let too_long = "x".repeat(5000);
     assert!(g.parse_position(&too_long).is_err());
     assert!(g.parse_move(&s, &too_long).is_err());
+}
+
+/// The first ply of a round lets every tower move, listed by file, then rank. Reached from
+/// the setup every tower of the mover's stands on its home row, where that order is the
+/// file's alone; a position with the towers on several ranks tells the two apart, and the
+/// random move (which finds the towers from their cells, not by a scan of the board) must
+/// name the same ply as the list at every index.
+#[test]
+fn a_free_first_ply_is_drawn_in_the_list_s_order() {
+    let g = Kamisado::default();
+    for text in [
+        "orblpupiyeregrbr/......../......../......../......../......../BR......./.GRREYEPIPUBLOR W - 0 - - 0 1 0:0 play -",
+        "orblpupiyeregrbr/......../......../......../PU......./..GR...../BR......./RE.YE.PI.BLOR W - 0 - - 0 1 0:0 play -",
+    ] {
+        let state = g.parse_position(text).unwrap();
+        let mut moves = Vec::new();
+        g.legal_moves(&state, &mut moves);
+        assert!(moves.len() > 20, "{text}");
+        for (index, listed) in moves.iter().enumerate() {
+            // The first seed whose generator draws `index`.
+            let drawn = (0u64..).find_map(|seed| {
+                let mut rng = SplitMix64::new(seed);
+                let mut probe = rng.clone();
+                (probe.below(moves.len()) == index)
+                    .then(|| g.random_move(&state, &mut rng, &mut Vec::new()))
+            });
+            assert_eq!(drawn.flatten().as_ref(), Some(listed), "{text} at {index}");
+        }
+    }
 }
