@@ -27,28 +27,39 @@ pub fn play_game<G: Game, P: Player<G>>(
     players: &mut BySide<P>,
     max_plies: usize,
 ) -> Played<G> {
-    let mut state = start;
     // The record grows once or twice, not from empty move by move.
     let mut moves = Vec::with_capacity(64);
+    let (state, status) = play_out(game, start, players, max_plies, |mv| moves.push(mv));
+    Played {
+        moves,
+        state,
+        status,
+    }
+}
+
+/// [`play_game`] handing each move to `record` instead of keeping a list (a series keeps
+/// only the count): the final state and its status.
+fn play_out<G: Game, P: Player<G>>(
+    game: &G,
+    start: G::State,
+    players: &mut BySide<P>,
+    max_plies: usize,
+    mut record: impl FnMut(G::Move),
+) -> (G::State, Status) {
+    let mut state = start;
+    let mut plies = 0;
     loop {
         let status = game.status(&state);
-        if status.is_finished() || moves.len() >= max_plies {
-            return Played {
-                moves,
-                state,
-                status,
-            };
+        if status.is_finished() || plies >= max_plies {
+            return (state, status);
         }
         let side = game.side_to_move(&state);
         let Some(mv) = players[side].choose(game, &state) else {
-            return Played {
-                moves,
-                state,
-                status,
-            };
+            return (state, status);
         };
         game.play_unchecked(&mut state, &mv);
-        moves.push(mv);
+        record(mv);
+        plies += 1;
     }
 }
 
@@ -105,9 +116,12 @@ pub fn run_series<G: Game>(
         |i, stats| {
             let mut players =
                 BySide::from_fn(|side| specs[side].build::<G>(game_seed(config.seed, i, side)));
-            let played = play_game(game, start.clone(), &mut players, config.max_plies);
-            let scores = game.scores(&played.state);
-            stats.record(&played.status, played.moves.len(), scores);
+            let mut plies = 0;
+            let (state, status) =
+                play_out(game, start.clone(), &mut players, config.max_plies, |_| {
+                    plies += 1
+                });
+            stats.record(&status, plies, game.scores(&state));
         },
         SeriesStats::merge,
     )
