@@ -453,16 +453,22 @@ impl Counter {
         }
     }
 
+    /// The node of the tower on `state`'s board, if there is one (4.2 step 3), with
+    /// `occupied` and `mine` its masks: where the body of the turn starts.
+    fn tower_node(&self, state: &State, occupied: u64, mine: u64) -> Option<Node> {
+        state.board.tower().map(|tower| Node {
+            occupied,
+            mine,
+            cell: tower.cell.bit().trailing_zeros(),
+            bottom_mine: tower.bottom == self.mover,
+            n: state.segment.saturating_add(1),
+        })
+    }
+
     /// The turns of the body of a turn (4.2 steps 2–4): the tower's chain, or free steps.
     fn body(&self, state: &State, occupied: u64, mine: u64) -> usize {
-        match state.board.tower() {
-            Some(tower) => self.chain(Node {
-                occupied,
-                mine,
-                cell: tower.cell.bit().trailing_zeros(),
-                bottom_mine: tower.bottom == self.mover,
-                n: state.segment.saturating_add(1),
-            }),
+        match self.tower_node(state, occupied, mine) {
+            Some(node) => self.chain(node),
             None => {
                 let mut turns = 0;
                 self.free_steps(occupied, mine, state.segment, |_, _, child| {
@@ -548,16 +554,8 @@ pub(crate) fn best_gain(options: &Options, state: &State) -> Option<i32> {
     }
     let (occupied, mine) = start(state);
     let mut best = i32::MIN;
-    match state.board.tower() {
-        Some(tower) => {
-            best = counter.best_chain(Node {
-                occupied,
-                mine,
-                cell: tower.cell.bit().trailing_zeros(),
-                bottom_mine: tower.bottom == counter.mover,
-                n: state.segment.saturating_add(1),
-            });
-        }
+    match counter.tower_node(state, occupied, mine) {
+        Some(node) => best = counter.best_chain(node),
         None => counter.free_steps(occupied, mine, state.segment, |_, _, child| {
             // A free step scores only into the goal cell: 2 points.
             best = best.max(match child {
@@ -699,13 +697,7 @@ pub(crate) fn pick(
         total += size;
         false
     };
-    let tower = state.board.tower().map(|tower| Node {
-        occupied,
-        mine,
-        cell: tower.cell.bit().trailing_zeros(),
-        bottom_mine: tower.bottom == mover,
-        n: state.segment.saturating_add(1),
-    });
+    let tower = counter.tower_node(state, occupied, mine);
     match tower {
         Some(node) => counter.segments(node, |step, child| note(node.cell, step, child)),
         None => counter.free_steps(occupied, mine, state.segment, note),
@@ -742,18 +734,8 @@ fn nth_body(
     mut index: usize,
     mv: &mut Move,
 ) -> Option<()> {
-    match state.board.tower() {
-        Some(tower) => counter.nth_chain(
-            Node {
-                occupied,
-                mine,
-                cell: tower.cell.bit().trailing_zeros(),
-                bottom_mine: tower.bottom == counter.mover,
-                n: state.segment.saturating_add(1),
-            },
-            index,
-            mv,
-        ),
+    match counter.tower_node(state, occupied, mine) {
+        Some(node) => counter.nth_chain(node, index, mv),
         None => {
             let mut found = None;
             counter.free_steps(occupied, mine, state.segment, |cell, step, child| {

@@ -57,15 +57,26 @@ impl GameVisitor for Compare {
     }
 }
 
+/// The values must agree exactly. The positions saved are not a guarantee game by game: the
+/// table's best moves only order the search, and where few move orders transpose within
+/// three plies (Seven Sages, Chain Reaction) an order can cost a handful of positions. So a
+/// game may spend at most 1% more with the table, and all games together must save.
 #[test]
 fn the_table_keeps_every_value_and_saves_positions() {
+    let (mut all_with, mut all_without) = (0, 0);
     for name in registry::names() {
         let (with_table, without) = registry::visit(name, &[], Compare).unwrap();
         println!("{name}: {with_table} positions with the table, {without} without");
         assert!(without > 0, "{name}: nothing searched");
         assert!(
-            with_table <= without,
+            with_table * 100 <= without * 101,
             "{name}: {with_table} positions with the table, {without} without"
         );
+        all_with += with_table;
+        all_without += without;
     }
+    assert!(
+        all_with < all_without,
+        "{all_with} positions with the table, {all_without} without"
+    );
 }
