@@ -127,12 +127,9 @@ impl Game for Kamisado {
         moves: &mut Vec<Move>,
         scratch: &mut Vec<Move>,
     ) -> u64 {
-        turn::count_two_plies(&self.options, state, |mv| {
-            board_kernel::perft::count_by_playing(self, state, mv, scratch)
-        })
-        .unwrap_or_else(|| {
-            board_kernel::perft::count_two_plies_by_listing(self, state, moves, scratch)
-        })
+        turn::count_two_plies(state, |mv| self.count_after(state, mv, scratch)).unwrap_or_else(
+            || board_kernel::perft::count_two_plies_by_listing(self, state, moves, scratch),
+        )
     }
 
     fn play_unchecked(&self, state: &mut State, mv: &Move) {

@@ -475,13 +475,12 @@ pub(crate) fn count_after(options: &Options, state: &State, mv: &Move) -> Option
 
 /// Perft's last two plies of `state` (the sum of the counts after each ply) where the plies
 /// are the steps of a required plain tower: each named from its line lengths as
-/// [`tower_moves`] would list it and counted by [`count_after`], or by `fallback` where that
-/// does not answer. `None` where the list holds anything else (the first ply's free choice, a
-/// Sumo's push, the forced pass, the refill).
+/// [`tower_moves`] would list it and counted by `count_after` (the game's). `None` where the
+/// list holds anything else (the first ply's free choice, a Sumo's push, the forced pass,
+/// the refill).
 pub(crate) fn count_two_plies(
-    options: &Options,
     state: &State,
-    mut fallback: impl FnMut(&Move) -> usize,
+    mut count_after: impl FnMut(&Move) -> usize,
 ) -> Option<u64> {
     if state.phase != Phase::Play {
         return None;
@@ -500,7 +499,7 @@ pub(crate) fn count_two_plies(
                 from,
                 to: square(destination(c, df, dr, k)),
             };
-            leaves += count_after(options, state, &mv).unwrap_or_else(|| fallback(&mv)) as u64;
+            leaves += count_after(&mv) as u64;
         }
     }
     (plies > 0).then_some(leaves)
