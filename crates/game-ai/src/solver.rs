@@ -315,6 +315,42 @@ pub fn solve<G: Game>(game: &G, state: &G::State, config: &SolveConfig) -> Solut
     }
 }
 
+/// [`solve`], and where it answers [`Value::Unknown`], races: a win the side to move can
+/// force within `config.max_depth` plies proves a win, one its opponent can force proves a
+/// loss ([`crate::distance::race`], each on a budget of `config.max_nodes` positions). This
+/// reaches end games whose whole tree is out of reach but whose decisive lines are short — a
+/// Seven Sages point a few plies away, a Tower of Power capture — where [`solve`]'s
+/// depth-first search follows long lines past its depth budget first. A draw is never proven
+/// this way. The line is the race's: a fastest win against the longest defence.
+pub fn solve_or_race<G: Game>(
+    game: &G,
+    state: &G::State,
+    config: &SolveConfig,
+) -> Solution<G::Move> {
+    let solution = solve(game, state, config);
+    if solution.value != Value::Unknown || game.status(state) != Status::Ongoing {
+        return solution;
+    }
+    let me = game.side_to_move(state);
+    let mut nodes = solution.nodes;
+    for (attacker, value) in [(me, Value::Win), (me.opponent(), Value::Loss)] {
+        let found = crate::distance::race(game, state, attacker, config);
+        nodes += found.nodes;
+        if let crate::distance::Race::WinIn(_) = found.outcome {
+            return Solution {
+                value,
+                line: found.line,
+                nodes,
+            };
+        }
+    }
+    Solution {
+        value: Value::Unknown,
+        line: Vec::new(),
+        nodes,
+    }
+}
+
 /// The value of each legal move of `state` for the side to move (the value of the position
 /// after it, seen from the mover), in the engine's move order, with the positions visited so
 /// far. One table serves every move, so what one move's proof learns shortens the next; the

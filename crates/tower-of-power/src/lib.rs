@@ -42,11 +42,13 @@
 //! [`state`] (the state and its keys), [`turn`] (moves and their execution), [`end`] (end of
 //! the game), [`notation`] (move text), [`position`] (position text and diagrams),
 //! [`picture`] (the SVG picture), [`strategy`] (the evaluation for computer players),
+//! [`endgame`] (stones against a lone stone, solved by retrograde analysis),
 //! [`options`] and [`rulebook`]. The rules it implements, with every worked example, are in
 //! the generated rule book (`docs/rules/tower-of-power.md` in the repository).
 
 pub mod board;
 pub mod end;
+pub mod endgame;
 mod game;
 pub mod notation;
 pub mod options;

@@ -8,6 +8,7 @@ use clap::{Args, Parser, Subcommand};
 use towers::registry;
 
 mod conformance;
+mod endgame;
 mod measure;
 mod play;
 mod progress;
@@ -126,6 +127,10 @@ enum Command {
     /// Play many games between computer players across threads and print win and draw
     /// shares, game lengths and speed.
     Selfplay(selfplay::SelfplayArgs),
+    /// Solve an end game completely by retrograde analysis: Tower of Power's stones against
+    /// a lone stone. Without a position, print the table's counts and its longest win; with
+    /// one, its value (the first line: win, draw or loss), a line of best play and its end.
+    Endgame(endgame::EndgameArgs),
     /// Solve a position: its value for the side to move with perfect play (the first line:
     /// win, draw, loss, or unknown when the budget runs out), a line of best moves and the
     /// positions visited.
@@ -308,6 +313,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Play(args) => play::run(&args)?,
         Command::Replay { file, quiet } => replay::run(&file, quiet)?,
         Command::Selfplay(args) => selfplay::run(&args)?,
+        Command::Endgame(args) => endgame::run(&args)?,
         Command::Solve(args) => solve::run(&args)?,
         Command::Tournament(args) => tournament::run(&args)?,
     }

@@ -6,7 +6,7 @@ use board_kernel::Game;
 use clap::Args;
 use game_ai::distance::{FastestWin, Race, fastest_win, plies, race};
 use game_ai::solver::{
-    SolveConfig, Value, certificate, check_certificate, check_strategy, solve, solve_moves,
+    SolveConfig, Value, certificate, check_certificate, check_strategy, solve_moves, solve_or_race,
 };
 use towers::record::option_pairs;
 use towers::registry::{self, GameVisitor};
@@ -61,7 +61,7 @@ impl GameVisitor for Solve<'_> {
             max_depth: args.max_depth,
         };
         let started = Instant::now();
-        let solution = solve(&game, &start, &config);
+        let solution = solve_or_race(&game, &start, &config);
         let secs = started.elapsed().as_secs_f64();
         crate::out!("{}", solution.value)?;
         if solution.value != Value::Unknown {
