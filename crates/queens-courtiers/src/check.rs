@@ -73,9 +73,7 @@ impl CheckRule {
             certain = next;
         }
     }
-}
 
-impl CheckRule {
     /// Whether an enemy Royal threatens one of `side`'s Royals on `board`. When none does,
     /// `side`'s checked Royals are exactly the ones an enemy Courtier threatens: a Royal is
     /// only ever checked through a threat against it.
@@ -109,9 +107,7 @@ impl CheckRule {
         }
         RoyalSet(bits)
     }
-}
 
-impl CheckRule {
     /// What a turn of `side` that moves neither the Royal with index `royal` nor any enemy
     /// piece needs to check about that Royal (§5.3): `None` when the test must be made in
     /// full; else the squares whose emptying could check it newly, so that a turn leaving

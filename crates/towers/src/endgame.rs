@@ -24,7 +24,7 @@ pub(crate) struct EndgameArgs {
     options: Vec<String>,
     /// The strong side's stones (2 to 5) when no position is given [default: the options'
     /// material_draw_threshold + 1].
-    #[arg(long)]
+    #[arg(long, conflicts_with = "position")]
     stones: Option<usize>,
 }
 
@@ -72,17 +72,19 @@ pub(crate) fn run(args: &EndgameArgs) -> Result<(), String> {
         let summary = table.summary();
         crate::out!(
             "{stones} stones against one: solved in {built:.1} s ({:.0} MB of tables)",
-            (summary.positions[0] + summary.positions[1]) as f64 * 2.0 / 1e6
+            table.table_bytes() as f64 / 1e6
         )?;
+        let limit = match options.no_capture_draw_plies {
+            0 => "with no limit on quiet moves".to_owned(),
+            n => format!("within {n} plies from a no-capture count of 0"),
+        };
         for (side, who) in ["the strong side", "the lone side"].iter().enumerate() {
             crate::out!(
-                "{who} to move: {} positions, {} won by the strong side ({:.2}%), {} within {} \
-                 plies from a no-capture count of 0",
+                "{who} to move: {} positions, {} won by the strong side ({:.2}%), {} {limit}",
                 summary.positions[side],
                 summary.won[side],
                 100.0 * summary.won[side] as f64 / summary.positions[side] as f64,
                 summary.won_within_limit[side],
-                options.no_capture_draw_plies,
             )?;
         }
         crate::out!(

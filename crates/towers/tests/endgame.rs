@@ -33,16 +33,22 @@ fn random_position(rng: &mut SplitMix64, stones: usize, strong: Side, limit: u32
     State::new(board, to_move, rng.below(limit as usize) as u32, 0)
 }
 
-#[test]
-fn three_against_one_agrees_with_the_solver_and_the_fastest_win() {
-    let limit = 9;
+/// The table of `stones` against one (the material draw at one stone fewer) and the game, with
+/// the no-progress draw after `limit` quiet plies.
+fn table_and_game(stones: usize, limit: u32) -> (LoneStoneTable, TowerOfPower) {
     let options = Options {
-        material_draw_threshold: 2,
+        material_draw_threshold: stones as u32 - 1,
         no_capture_draw_plies: limit,
         ..Options::default()
     };
-    let table = LoneStoneTable::build(&options, 3).expect("valid options");
-    let game = TowerOfPower::new(options).expect("valid options");
+    let table = LoneStoneTable::build(&options, stones).expect("valid options");
+    (table, TowerOfPower::new(options).expect("valid options"))
+}
+
+#[test]
+fn three_against_one_agrees_with_the_solver_and_the_fastest_win() {
+    let limit = 9;
+    let (table, game) = table_and_game(3, limit);
     let mut rng = SplitMix64::new(2026);
     // Wins in one ply, longer wins, draws, losses (after a longer win's best move).
     let mut seen = [0usize; 4];
@@ -117,12 +123,7 @@ fn three_against_one_agrees_with_the_solver_and_the_fastest_win() {
 
 #[test]
 fn positions_outside_the_table_are_not_probed() {
-    let options = Options {
-        material_draw_threshold: 1,
-        ..Options::default()
-    };
-    let table = LoneStoneTable::build(&options, 2).expect("valid options");
-    let game = TowerOfPower::new(options).expect("valid options");
+    let (table, game) = table_and_game(2, 100);
     for text in [
         // Three stones against one: another table.
         "8/8/8/8/8/2b5/8/w1w1w3 w 0 0",
@@ -226,12 +227,7 @@ fn towers_endgame_answers_one_word_first_and_plays_the_line_out() {
 /// short wins and losses — with the table's distances — and never call a draw anything else.
 #[test]
 fn races_prove_what_the_depth_budget_hides() {
-    let options = Options {
-        material_draw_threshold: 2,
-        ..Options::default()
-    };
-    let table = LoneStoneTable::build(&options, 3).expect("valid options");
-    let game = TowerOfPower::new(options).expect("valid options");
+    let (table, game) = table_and_game(3, 100);
     let config = SolveConfig {
         max_depth: 6,
         max_nodes: 2_000_000,
