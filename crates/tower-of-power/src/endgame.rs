@@ -118,10 +118,19 @@ pub enum Verdict {
 impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Verdict::Win { plies } => write!(f, "win in {plies} plies"),
+            Verdict::Win { plies } => write!(f, "win in {}", plies_text(*plies)),
             Verdict::Draw => f.write_str("draw"),
-            Verdict::Loss { plies } => write!(f, "loss in {plies} plies"),
+            Verdict::Loss { plies } => write!(f, "loss in {}", plies_text(*plies)),
         }
+    }
+}
+
+/// `1 ply`, `27 plies`.
+fn plies_text(n: u32) -> String {
+    if n == 1 {
+        "1 ply".to_owned()
+    } else {
+        format!("{n} plies")
     }
 }
 

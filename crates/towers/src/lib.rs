@@ -11,6 +11,7 @@
 //! # Ok::<(), towers::registry::RegistryError>(())
 //! ```
 
+pub mod oracles;
 pub mod record;
 pub mod registry;
 pub mod robustness;

@@ -187,6 +187,7 @@ impl GameArgs {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    towers::oracles::register();
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) if message == CLOSED => ExitCode::SUCCESS,

@@ -3,7 +3,9 @@
 //! the retrograde analysis, on random positions with a short no-progress limit; and the
 //! `towers endgame` command.
 
-use board_kernel::{Game, Side, SplitMix64, Status};
+use board_kernel::{BySide, Game, Side, SplitMix64, Status};
+use game_ai::PlayerSpec;
+use game_ai::arena::play_game;
 use game_ai::distance::{Race, fastest_win};
 use game_ai::solver::{SolveConfig, Value, solve, solve_or_race};
 use tower_of_power::endgame::{LoneStoneTable, Verdict};
@@ -281,4 +283,62 @@ fn races_prove_what_the_depth_budget_hides() {
         hidden >= 6,
         "the plain solver answered {hidden} of 15 unknown"
     );
+}
+
+/// The perfect player asks the table (`towers::oracles`): from positions the table wins it
+/// wins, as fast as the table says, against MCTS and random defences; as the lone stone in a
+/// drawn position it holds the draw.
+#[test]
+fn the_perfect_player_plays_the_table() {
+    towers::oracles::register();
+    let (table, game) = table_and_game(3, 100);
+    let mut rng = SplitMix64::new(11);
+    let (mut wins, mut draws) = (0, 0);
+    while wins < 6 || draws < 3 {
+        let state = random_position(&mut rng, 3, Side::White, 1);
+        if game.status(&state) != Status::Ongoing || state.to_move() != Side::White {
+            continue;
+        }
+        let Some(verdict) = table.probe(&state) else {
+            continue;
+        };
+        let defence = ["random", "mcts:200", "alphabeta:3"][wins % 3];
+        let specs: BySide<PlayerSpec> = BySide {
+            white: "perfect".parse().expect("a player"),
+            black: defence.parse().expect("a player"),
+        };
+        match verdict {
+            Verdict::Win { plies } if wins < 6 => {
+                wins += 1;
+                let mut players = BySide::from_fn(|side| specs[side].build::<TowerOfPower>(5));
+                let played = play_game(&game, state.clone(), &mut players, 200);
+                assert!(
+                    matches!(&played.status, Status::Finished(r) if r.winner == Some(Side::White)),
+                    "{state} against {defence}"
+                );
+                assert!(
+                    played.moves.len() <= plies as usize,
+                    "{state}: {} moves, the table's {verdict}",
+                    played.moves.len()
+                );
+            }
+            _ => {}
+        }
+        // The same stones with the lone stone to move next to one of them: a draw it keeps.
+        let lone = State::new(state.board().clone(), Side::Black, 0, 0);
+        if draws < 3 && table.probe(&lone) == Some(Verdict::Draw) {
+            draws += 1;
+            let specs = BySide {
+                white: "mcts:200".parse::<PlayerSpec>().expect("a player"),
+                black: "perfect".parse().expect("a player"),
+            };
+            let mut players = BySide::from_fn(|side| specs[side].build::<TowerOfPower>(5));
+            let played = play_game(&game, lone.clone(), &mut players, 200);
+            assert!(
+                matches!(&played.status, Status::Finished(r) if r.winner.is_none()),
+                "{lone}: {:?}",
+                played.status
+            );
+        }
+    }
 }
