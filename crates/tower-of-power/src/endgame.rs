@@ -342,7 +342,10 @@ impl LoneStoneTable {
                 }
                 left[at] = if captures { NEVER } else { moves };
                 if !captures && moves == 0 {
-                    // Hemmed in by stacks: the lone side has no move and has lost.
+                    // Hemmed in by stacks: the lone side has no move and has lost, so the
+                    // moves that lead here win at once. (It takes six stones in stacks of two
+                    // around a corner, so no table of at most five has such a position; the
+                    // rule is kept so that the analysis stays right if the limit grows.)
                     lost.push(at as u32);
                 }
                 if captures_at_once(&heights, occupied, lone, stacks_allowed) {

@@ -18,7 +18,8 @@ use crate::GameArgs;
 pub(crate) struct SolveArgs {
     #[command(flatten)]
     pub(crate) game: GameArgs,
-    /// Positions to visit at most before answering `unknown` (1 to 10^12).
+    /// Positions each search visits at most before answering `unknown` (1 to 10^12): the
+    /// solver, then, if it gives up, each side's race for a forced win.
     #[arg(long, default_value_t = 100_000_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
     pub(crate) max_nodes: u64,
     /// Transposition-table size in megabytes (1 to 16384).
