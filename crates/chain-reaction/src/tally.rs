@@ -761,6 +761,31 @@ mod tests {
     use crate::ChainReaction;
     use crate::turn;
 
+    /// Plays `games` random games under `pairs` and both targets at 40 (long games), drawing
+    /// from `rng`, and calls `visit` with every state before its move and the moves listed;
+    /// the move played is drawn after the visit.
+    fn each_state_of_random_games(
+        pairs: &[(&str, &str)],
+        games: usize,
+        rng: &mut SplitMix64,
+        mut visit: impl FnMut(&ChainReaction, &Options, &State, &[Move], &mut SplitMix64),
+    ) {
+        let targets = [("target_white", "40"), ("target_black", "40")];
+        let options = Options::from_pairs(pairs.iter().chain(&targets).copied()).unwrap();
+        let game = ChainReaction::new(options).unwrap();
+        let mut moves = Vec::new();
+        for _ in 0..games {
+            let mut state = game.initial_state();
+            while !game.status(&state).is_finished() {
+                moves.clear();
+                game.legal_moves(&state, &mut moves);
+                visit(&game, &options, &state, &moves, rng);
+                let mv = moves[rng.below(moves.len())];
+                game.play_unchecked(&mut state, &mv);
+            }
+        }
+    }
+
     /// The counter and the pick against the generator, in every state of seeded random
     /// games under options that change what they read (segments per turn, free steps into
     /// the goal) and long games (high targets), so that scoring, re-placement, penalties and
@@ -768,55 +793,43 @@ mod tests {
     #[test]
     fn counts_and_picks_what_the_generator_lists() {
         let mut rng = SplitMix64::new(0xc4a1);
-        let mut moves = Vec::new();
         let (mut states, mut pending, mut towers) = (0, 0, 0);
         for max_segments in ["2", "3", "5", "7"] {
             for goal in ["off", "on"] {
-                let options = Options::from_pairs([
+                let pairs = [
                     ("max_segments", max_segments),
                     ("single_step_into_goal", goal),
-                    ("target_white", "40"),
-                    ("target_black", "40"),
-                ])
-                .unwrap();
-                let game = ChainReaction::new(options).unwrap();
-                for _ in 0..6 {
-                    let mut state = game.initial_state();
-                    while !game.status(&state).is_finished() {
-                        let counted = count(&options, &state).unwrap();
-                        assert_eq!(counted, turn::count(&options, &state), "{state:?}");
-                        states += 1;
-                        if state.pending.is_none() && state.board.tower().is_none() {
-                            // The same board with a stone of the mover's waiting to be
-                            // placed first (4.8; not always a reachable position, but the
-                            // generator and the counter must still agree).
-                            let mut waiting = state.clone();
-                            waiting.pending = Some(state.to_move);
-                            let counted = count(&options, &waiting).unwrap();
-                            assert_eq!(counted, turn::count(&options, &waiting), "{waiting:?}");
-                            let mut listed = Vec::new();
-                            turn::generate(&options, &waiting, &mut listed);
-                            let index = rng.below(listed.len());
-                            let picked = pick(&options, &waiting, |_| index);
-                            assert_eq!(picked, Some(Some(listed[index])), "{waiting:?}");
-                            pending += 1;
-                        }
-                        towers += usize::from(state.board.tower().is_some());
-                        moves.clear();
-                        game.legal_moves(&state, &mut moves);
-                        // The turn picked at an index is the list's at that index: the first,
-                        // the last and one drawn.
-                        for index in [0, moves.len() - 1, rng.below(moves.len())] {
-                            let picked = pick(&options, &state, |n| {
-                                assert_eq!(n, moves.len());
-                                index
-                            });
-                            assert_eq!(picked, Some(Some(moves[index])), "{state:?} at {index}");
-                        }
-                        let mv = moves[rng.below(moves.len())];
-                        game.play_unchecked(&mut state, &mv);
+                ];
+                each_state_of_random_games(&pairs, 6, &mut rng, |_, options, state, moves, rng| {
+                    let counted = count(options, state).unwrap();
+                    assert_eq!(counted, turn::count(options, state), "{state:?}");
+                    states += 1;
+                    if state.pending.is_none() && state.board.tower().is_none() {
+                        // The same board with a stone of the mover's waiting to be placed
+                        // first (4.8; not always a reachable position, but the generator and
+                        // the counter must still agree).
+                        let mut waiting = state.clone();
+                        waiting.pending = Some(state.to_move);
+                        let counted = count(options, &waiting).unwrap();
+                        assert_eq!(counted, turn::count(options, &waiting), "{waiting:?}");
+                        let mut listed = Vec::new();
+                        turn::generate(options, &waiting, &mut listed);
+                        let index = rng.below(listed.len());
+                        let picked = pick(options, &waiting, |_| index);
+                        assert_eq!(picked, Some(Some(listed[index])), "{waiting:?}");
+                        pending += 1;
                     }
-                }
+                    towers += usize::from(state.board.tower().is_some());
+                    // The turn picked at an index is the list's at that index: the first, the
+                    // last and one drawn.
+                    for index in [0, moves.len() - 1, rng.below(moves.len())] {
+                        let picked = pick(options, state, |n| {
+                            assert_eq!(n, moves.len());
+                            index
+                        });
+                        assert_eq!(picked, Some(Some(moves[index])), "{state:?} at {index}");
+                    }
+                });
             }
         }
         assert!(
@@ -830,47 +843,33 @@ mod tests {
     #[test]
     fn the_best_gain_is_the_best_turn_of_the_list() {
         let mut rng = SplitMix64::new(0x6a17);
-        let mut moves = Vec::new();
         let mut seen = [0usize; 4];
         for goal in ["off", "on"] {
-            let options = Options::from_pairs([
-                ("single_step_into_goal", goal),
-                ("target_white", "40"),
-                ("target_black", "40"),
-            ])
-            .unwrap();
-            let game = ChainReaction::new(options).unwrap();
-            for _ in 0..12 {
-                let mut state = game.initial_state();
-                while !game.status(&state).is_finished() {
-                    moves.clear();
-                    game.legal_moves(&state, &mut moves);
-                    let mover = state.to_move;
-                    let best = moves
-                        .iter()
-                        .map(|mv| {
-                            let mut after = state.clone();
-                            game.play_unchecked(&mut after, mv);
-                            after.score(mover) - state.score(mover)
-                        })
-                        .max();
-                    let gain = best_gain(&options, &state);
-                    if state.pending.is_some() {
-                        assert_eq!(gain, None);
-                    } else {
-                        assert_eq!(gain.map(i64::from), best, "{state:?}");
-                        let bucket = match gain {
-                            Some(-2) => 0,
-                            Some(0) => 1,
-                            Some(1) => 2,
-                            _ => 3,
-                        };
-                        seen[bucket] += 1;
-                    }
-                    let mv = moves[rng.below(moves.len())];
-                    game.play_unchecked(&mut state, &mv);
+            let pairs = [("single_step_into_goal", goal)];
+            each_state_of_random_games(&pairs, 12, &mut rng, |game, options, state, moves, _| {
+                let mover = state.to_move;
+                let best = moves
+                    .iter()
+                    .map(|mv| {
+                        let mut after = state.clone();
+                        game.play_unchecked(&mut after, mv);
+                        after.score(mover) - state.score(mover)
+                    })
+                    .max();
+                let gain = best_gain(options, state);
+                if state.pending.is_some() {
+                    assert_eq!(gain, None);
+                } else {
+                    assert_eq!(gain.map(i64::from), best, "{state:?}");
+                    let bucket = match gain {
+                        Some(-2) => 0,
+                        Some(0) => 1,
+                        Some(1) => 2,
+                        _ => 3,
+                    };
+                    seen[bucket] += 1;
                 }
-            }
+            });
         }
         // Quiet turns and both kinds of scoring turns all came up; a position whose every
         // turn ends in the penalty is too rare in random games to insist on, so the spec's

@@ -152,6 +152,14 @@ pub struct Summary {
     pub longest_position: State,
 }
 
+/// The strong side's stones when `board` is stones against a lone stone (the other side has
+/// exactly one stone), which chooses the table; `None` otherwise.
+#[must_use]
+pub fn strong_stones(board: &Board) -> Option<usize> {
+    let (white, black) = (board.material(Side::White), board.material(Side::Black));
+    (white.min(black) == 1).then(|| white.max(black))
+}
+
 /// A solved stones-against-one end game: for every position, the fastest forced capture of
 /// the lone stone, if there is one.
 #[derive(Clone)]

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use board_kernel::{Game, GameOptions, Status};
 use clap::Args;
-use tower_of_power::endgame::{LoneStoneTable, Verdict};
+use tower_of_power::endgame::{self, LoneStoneTable, Verdict};
 use tower_of_power::{Options, TowerOfPower};
 use towers::record::option_pairs;
 
@@ -48,20 +48,15 @@ pub(crate) fn run(args: &EndgameArgs) -> Result<(), String> {
         None => None,
     };
     let stones = match (&state, args.stones) {
-        (Some(state), _) => {
+        (Some(state), _) => endgame::strong_stones(state.board()).ok_or_else(|| {
             let board = state.board();
-            let (w, b) = (
+            format!(
+                "the tables hold stones against a lone stone; this position has {} White and {} \
+                 Black stones",
                 board.material(board_kernel::Side::White),
-                board.material(board_kernel::Side::Black),
-            );
-            if w.min(b) != 1 {
-                return Err(format!(
-                    "the tables hold stones against a lone stone; this position has {w} White \
-                     and {b} Black stones"
-                ));
-            }
-            w.max(b)
-        }
+                board.material(board_kernel::Side::Black)
+            )
+        })?,
         (None, Some(stones)) => stones,
         (None, None) => options.material_draw_threshold as usize + 1,
     };

@@ -4,8 +4,8 @@
 
 use std::sync::{Arc, Mutex, PoisonError};
 
-use board_kernel::{Game, Side};
-use tower_of_power::endgame::LoneStoneTable;
+use board_kernel::Game;
+use tower_of_power::endgame::{self, LoneStoneTable};
 use tower_of_power::{Move, Options, State, TowerOfPower};
 
 /// The largest Tower of Power table the oracle builds when a game reaches it: four stones
@@ -21,20 +21,12 @@ pub fn register() {
 /// The table's best move where `state` is stones against a lone stone that a table covers
 /// (`tower_of_power::endgame`), with its verdict.
 fn tower_of_power_move(game: &TowerOfPower, state: &State) -> Option<(Move, String)> {
-    let board = state.board();
-    let (white, black) = (board.material(Side::White), board.material(Side::Black));
-    if white.min(black) != 1 {
+    let stones = endgame::strong_stones(state.board())?;
+    if stones > TOWER_OF_POWER_MAX_STONES {
         return None;
     }
-    let stones = white.max(black);
     let options = game.options();
-    if stones > TOWER_OF_POWER_MAX_STONES
-        || options.material_draw_threshold as usize + 1 != stones
-        || !options.single_step
-        || options.repetition_limit != 0
-    {
-        return None;
-    }
+    // Options no table fits (`LoneStoneTable::build` says which) leave it to the search.
     let table = tower_of_power_table(options, stones)?;
     let verdict = table.probe(state)?;
     let mv = table.best_move(game, state)?;
