@@ -1,6 +1,6 @@
-//! The `position` target: see [`towers::robustness::position_text`] for the input format and what is checked.
+//! The `position` target: see [`towers_robustness::position_text`] for the input format and what is checked.
 #![no_main]
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    towers::robustness::position_text(data);
+    towers_robustness::position_text(data);
 });

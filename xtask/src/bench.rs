@@ -5,14 +5,14 @@
 //! model and the commands. With `--baseline`, another build of `towers` (say, the previous
 //! `main`) runs the same commands in the same session and the page gives the ratios: the
 //! machines are shared and noisy, so only ratios measured side by side mean much.
-//! `cargo bench -p towers` has the finer benchmarks (divan).
+//! `cargo bench -p tower-games` has the finer benchmarks (divan).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use board_kernel::Game;
-use towers::registry::{self, GameVisitor};
+use tower_games::registry::{self, GameVisitor};
 
 use crate::tools;
 
@@ -295,7 +295,7 @@ pub(crate) fn run(baseline: Option<&Path>) -> Result<(), String> {
     let _ = writeln!(
         page,
         "\n## Heap allocations per move\n\nCounted by dhat's allocator in \
-         `crates/towers/tests/allocations.rs` (release build): move generation into a reused \
+         `crates/tower-games/tests/allocations.rs` (release build): move generation into a reused \
          buffer, `play_unchecked` and `play` of a legal move, over seeded random games after one \
          warm-up game. The test fails on any allocation.\n"
     );
@@ -304,7 +304,7 @@ pub(crate) fn run(baseline: Option<&Path>) -> Result<(), String> {
     }
     let _ = writeln!(
         page,
-        "\n## Finer benchmarks\n\n`cargo bench -p towers` (divan) times legal-move generation \
+        "\n## Finer benchmarks\n\n`cargo bench -p tower-games` (divan) times legal-move generation \
          in four positions of a seeded game (opening, middle game, most crowded, last before \
          the end), cloning and playing a move, perft at a fixed depth and whole random \
          playouts, for every game.\n\n## Where the time goes\n\n[`profiles.md`](profiles.md) \

@@ -8,7 +8,7 @@ pub(crate) fn run(games: u64, threads: Option<u16>, names: &[String]) -> Result<
     tools::run(&cargo, &["build", "--release", "--locked", "-p", "towers"])?;
     let towers = xtask::workspace_root().join("target/release/towers");
     let towers = towers.to_string_lossy();
-    let all: Vec<String> = towers::registry::names()
+    let all: Vec<String> = tower_games::registry::names()
         .iter()
         .map(|n| (*n).to_owned())
         .collect();

@@ -2,11 +2,11 @@
 //! engine with cargo-fuzz (libFuzzer), which needs a nightly toolchain.
 //!
 //! The targets live in `fuzz/` (a crate outside the workspace); their bodies are
-//! [`towers::robustness`], which the stable robustness tests also run. Before a run the seed
-//! corpus ([`towers::robustness::seed_corpus`]: rule-book positions and options, positions and
+//! [`towers_robustness`], which the stable robustness tests also run. Before a run the seed
+//! corpus ([`towers_robustness::seed_corpus`]: rule-book positions and options, positions and
 //! moves along random games, game records) is written to `fuzz/corpus/TARGET/`, where
 //! libFuzzer keeps what it finds. A crash stops the run with the input's path under
-//! `fuzz/artifacts/`; copy the input to `crates/towers/tests/regressions/TARGET/` so the
+//! `fuzz/artifacts/`; copy the input to `crates/towers-robustness/tests/regressions/TARGET/` so the
 //! robustness tests replay it forever, then fix it.
 
 use std::path::Path;
@@ -37,7 +37,7 @@ fn ensure_cargo_fuzz() -> Result<(), String> {
 /// rewriting it is idempotent and libFuzzer's own finds sit beside it).
 fn write_seeds(target: &str, dir: &Path) -> Result<usize, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let seeds = towers::robustness::seed_corpus(target);
+    let seeds = towers_robustness::seed_corpus(target);
     for seed in &seeds {
         let hash = seed.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
             (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
@@ -120,7 +120,7 @@ pub(crate) fn run(seconds: u64, targets: &[String]) -> Result<(), String> {
             let tail: Vec<&str> = log.lines().rev().take(40).collect();
             let tail: Vec<&str> = tail.into_iter().rev().collect();
             return Err(format!(
-                "fuzz target `{target}` failed:\n{}\nkeep the input as a regression test in crates/towers/tests/regressions/{target}/",
+                "fuzz target `{target}` failed:\n{}\nkeep the input as a regression test in crates/towers-robustness/tests/regressions/{target}/",
                 tail.join("\n")
             ));
         }

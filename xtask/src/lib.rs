@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use board_kernel::erased::{DynGame, DynState};
 use board_kernel::picture::{Mark, SvgStyle};
 use board_kernel::{Block, RuleBook, Setup};
-use towers::registry;
+use tower_games::registry;
 
 /// Writes every generated document whose content changed, and removes pictures no rule book
 /// produces any more.
@@ -259,7 +259,7 @@ fn render_example(
     limit: Option<usize>,
     file: &str,
 ) -> Result<String, String> {
-    let (game, state, played) = realise(name, setup)?;
+    let (_, state, played) = realise(name, setup)?;
     let svg = state.svg(&last_move_marks(name, setup)?, &SvgStyle::default());
     let _ = writeln!(out, "#### {caption}\n");
     let mut from = match setup.position {
@@ -291,11 +291,7 @@ fn render_example(
     let _ = writeln!(out, "![{}](img/{file})\n", caption.replace(['[', ']'], ""));
     let _ = writeln!(out, "```text\n{}\n```\n", state.diagram().trim_end());
     let _ = writeln!(out, "Position: `{}`\n", state.position_text());
-    let _ = writeln!(
-        out,
-        "{}.\n",
-        capitalise(&towers::describe_status(game.as_ref(), state.as_ref()))
-    );
+    let _ = writeln!(out, "{}.\n", capitalise(&state.describe_status()));
     if let Some(limit) = limit {
         let mut moves = state.legal_moves();
         moves.sort();

@@ -158,7 +158,7 @@ fn edit(path: &Path, change: impl FnOnce(&str) -> Result<String, String>) -> Res
 /// written. Refuses a name already taken.
 pub fn new_game(root: &Path, name: &str) -> Result<Vec<PathBuf>, String> {
     let names = Names::of(name)?;
-    if towers::registry::names().contains(&name) {
+    if tower_games::registry::names().contains(&name) {
         return Err(format!("`{name}` is already a registered game"));
     }
     let dir = root.join("crates").join(name);
@@ -182,13 +182,13 @@ pub fn new_game(root: &Path, name: &str) -> Result<Vec<PathBuf>, String> {
             .then(|| text.replacen(anchor, &line, 1))
             .ok_or("the workspace Cargo.toml has no `thiserror = \"2\"` line to add after".into())
     })?;
-    edit(&root.join("crates/towers/Cargo.toml"), |text| {
+    edit(&root.join("crates/tower-games/Cargo.toml"), |text| {
         let anchor = "queens-courtiers.workspace = true";
         text.contains(anchor)
             .then(|| text.replacen(anchor, &format!("{anchor}\n{name}.workspace = true"), 1))
-            .ok_or("crates/towers/Cargo.toml lists no games to add to".into())
+            .ok_or("crates/tower-games/Cargo.toml lists no games to add to".into())
     })?;
-    edit(&root.join("crates/towers/src/registry.rs"), |text| {
+    edit(&root.join("crates/tower-games/src/registry.rs"), |text| {
         let anchor = "queens_courtiers::QueensCourtiers,";
         text.contains(anchor)
             .then(|| {

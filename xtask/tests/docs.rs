@@ -1,7 +1,7 @@
 //! The generated rule docs are committed; these tests fail when they are stale or when a
 //! rule-book example no longer plays.
 
-use towers::registry;
+use tower_games::registry;
 
 #[test]
 fn every_rule_book_example_plays() {

@@ -5,7 +5,7 @@
 use board_kernel::erased::DynState;
 use board_kernel::picture::SvgStyle;
 use roxmltree::Document;
-use towers::registry;
+use tower_games::registry;
 
 /// Cells drawn and pieces standing in each game's initial position, counted from the rule
 /// specifications: Kamisado 64 squares and 16 towers; Tower of Power 64 squares and 30 stones;

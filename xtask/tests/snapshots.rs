@@ -4,7 +4,7 @@
 
 use board_kernel::SplitMix64;
 use board_kernel::erased::DynGame;
-use towers::registry;
+use tower_games::registry;
 
 /// Perft depths are taken while the count stays under this many leaves.
 const PERFT_BUDGET: u64 = 300_000;
@@ -23,7 +23,7 @@ fn initial_diagram(game: &dyn DynGame) -> String {
         "{}\n\nposition: {}\nstatus: {}\n",
         start.diagram().trim_end(),
         start.position_text(),
-        towers::describe_status(game, start.as_ref())
+        start.describe_status()
     )
 }
 
@@ -66,7 +66,7 @@ fn random_game(game: &dyn DynGame) -> String {
     out += &format!(
         "\nfinal position: {}\nstatus: {}\n\n{}\n",
         state.position_text(),
-        towers::describe_status(game, state.as_ref()),
+        state.describe_status(),
         state.diagram().trim_end()
     );
     out
@@ -144,7 +144,7 @@ fn golden_trials(game: &dyn DynGame) -> String {
 final position: {}
 
 ",
-            towers::describe_status(game, state.as_ref()),
+            state.describe_status(),
             state.position_text()
         );
     }

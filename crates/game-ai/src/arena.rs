@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use board_kernel::playout::SeriesStats;
 use board_kernel::{BySide, Game, Status};
 
+use crate::solver::Oracle;
 use crate::{Player, PlayerSpec};
 
 /// A game played by two players.
@@ -105,6 +106,7 @@ pub fn run_series<G: Game>(
     game: &G,
     start: &G::State,
     specs: BySide<PlayerSpec>,
+    oracle: Option<&Oracle<G>>,
     config: &SeriesConfig,
     progress: &(dyn Fn(u64) + Sync),
 ) -> SeriesStats {
@@ -114,8 +116,9 @@ pub fn run_series<G: Game>(
         progress,
         SeriesStats::default,
         |i, stats| {
-            let mut players =
-                BySide::from_fn(|side| specs[side].build::<G>(game_seed(config.seed, i, side)));
+            let mut players = BySide::from_fn(|side| {
+                specs[side].build_with_oracle::<G>(game_seed(config.seed, i, side), oracle)
+            });
             let mut plies = 0;
             let (state, status) =
                 play_out(game, start.clone(), &mut players, config.max_plies, |_| {

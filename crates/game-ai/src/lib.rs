@@ -195,6 +195,17 @@ impl PlayerSpec {
     /// The player for game `G`, its randomness seeded with `seed`.
     #[must_use]
     pub fn build<G: Game>(&self, seed: u64) -> Box<dyn Player<G>> {
+        self.build_with_oracle(seed, None)
+    }
+
+    /// [`PlayerSpec::build`], a perfect player asking `oracle` first (see
+    /// [`solver::Perfect::with_oracle`]); the other players have no use for it.
+    #[must_use]
+    pub fn build_with_oracle<G: Game>(
+        &self,
+        seed: u64,
+        oracle: Option<&solver::Oracle<G>>,
+    ) -> Box<dyn Player<G>> {
         match *self {
             PlayerSpec::Random => Box::new(RandomPlayer::new(seed)),
             PlayerSpec::Mcts(budget) => Box::new(Mcts::new(
@@ -219,13 +230,19 @@ impl PlayerSpec {
                 },
                 seed,
             )),
-            PlayerSpec::Perfect(positions) => Box::new(solver::Perfect::new(
-                solver::SolveConfig {
-                    max_nodes: u64::from(positions),
-                    ..solver::SolveConfig::default()
-                },
-                seed,
-            )),
+            PlayerSpec::Perfect(positions) => {
+                let perfect = solver::Perfect::new(
+                    solver::SolveConfig {
+                        max_nodes: u64::from(positions),
+                        ..solver::SolveConfig::default()
+                    },
+                    seed,
+                );
+                Box::new(match oracle {
+                    Some(oracle) => perfect.with_oracle(oracle.clone()),
+                    None => perfect,
+                })
+            }
         }
     }
 }

@@ -576,37 +576,12 @@ fn by_fewest_replies<G: Game>(
 }
 
 /// An end-game oracle: a perfect move for a position where it knows one (an end-game table
-/// built by the game's own analysis), else `None`. It returns its verdict for the report.
-pub type Oracle<G> = fn(&G, &<G as Game>::State) -> Option<(<G as Game>::Move, String)>;
-
-/// The registered oracles, one per game type, as `Oracle<G>` values behind `Any`.
-type Oracles = HashMap<std::any::TypeId, Box<dyn std::any::Any + Send + Sync>>;
-
-fn oracles() -> &'static std::sync::Mutex<Oracles> {
-    static ORACLES: std::sync::OnceLock<std::sync::Mutex<Oracles>> = std::sync::OnceLock::new();
-    ORACLES.get_or_init(Default::default)
-}
-
-/// Makes [`Perfect`] ask `oracle` first in every game of type `G` (in this process), before
-/// any search: a game crate's end-game tables reach positions the solver cannot prove (Tower
-/// of Power's stones against a lone stone). The game crates do not depend on this crate, so
-/// a program that knows both registers them (`towers` does at start).
-pub fn register_oracle<G: Game>(oracle: Oracle<G>) {
-    let mut map = oracles()
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    map.insert(std::any::TypeId::of::<G>(), Box::new(oracle));
-}
-
-/// The oracle registered for `G`, if any.
-fn oracle<G: Game>() -> Option<Oracle<G>> {
-    let map = oracles()
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    map.get(&std::any::TypeId::of::<G>())?
-        .downcast_ref::<Oracle<G>>()
-        .copied()
-}
+/// built by the game's own analysis), else `None`, with its verdict for the report. The game
+/// crates do not depend on this crate, so a program that knows both hands the oracle to
+/// [`Perfect::with_oracle`] (the `tower-games` registry does for Tower of Power's tables).
+pub type Oracle<G> = std::sync::Arc<
+    dyn Fn(&G, &<G as Game>::State) -> Option<(<G as Game>::Move, String)> + Send + Sync,
+>;
 
 /// The player that plays by the solver: a proven win when there is one, else a proven draw,
 /// else (every move lost, or too deep to prove within its budget) what its fallback player,
@@ -618,12 +593,13 @@ fn oracle<G: Game>() -> Option<Oracle<G>> {
 /// the following ones are mostly answered from the table. Among winning moves it takes the
 /// one that leaves the opponent the fewest replies (as [`certificate`] does), which keeps the
 /// proofs of the next moves small. From Kamisado's initial position as White (a proven win)
-/// it never loses, whatever Black does. Where an [`Oracle`] is registered for the game and
-/// knows the position, its move is played without a search.
+/// it never loses, whatever Black does. Where it was given an [`Oracle`] that knows the
+/// position, the oracle's move is played without a search.
 pub struct Perfect<G: Game> {
     config: SolveConfig,
     table: HashMap<u64, (i8, Bound, u16)>,
     fallback: crate::Mcts<G>,
+    oracle: Option<Oracle<G>>,
     report: Option<String>,
 }
 
@@ -636,8 +612,16 @@ impl<G: Game> Perfect<G> {
             config,
             table: HashMap::new(),
             fallback: crate::Mcts::new(crate::MctsConfig::default(), seed),
+            oracle: None,
             report: None,
         }
+    }
+
+    /// The player asking `oracle` first in every position, before any search.
+    #[must_use]
+    pub fn with_oracle(mut self, oracle: Oracle<G>) -> Perfect<G> {
+        self.oracle = Some(oracle);
+        self
     }
 }
 
@@ -651,7 +635,7 @@ impl<G: Game> crate::Player<G> for Perfect<G> {
         if game.status(state).is_finished() {
             return None;
         }
-        if let Some((mv, verdict)) = oracle::<G>().and_then(|ask| ask(game, state)) {
+        if let Some((mv, verdict)) = self.oracle.as_ref().and_then(|ask| ask(game, state)) {
             self.report = Some(format!("{verdict} (the end-game table)"));
             return Some(mv);
         }

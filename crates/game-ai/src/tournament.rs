@@ -15,7 +15,7 @@
 //! let game = Nim::new(Default::default())?;
 //! let players = ["random".parse()?, "alphabeta:6".parse()?];
 //! let config = TournamentConfig { games_per_pair: 20, ..TournamentConfig::default() };
-//! let table = round_robin(&game, &game.initial_state(), &players, &config, &|_| {});
+//! let table = round_robin(&game, &game.initial_state(), &players, None, &config, &|_| {});
 //! // Perfect Nim play wins every game as the first player and every game the random
 //! // player spoils as the second.
 //! let pair = &table.pairs[0];
@@ -29,6 +29,7 @@ use std::time::{Duration, Instant};
 use board_kernel::{BySide, Game, Side, SplitMix64};
 
 use crate::arena::game_seed;
+use crate::solver::Oracle;
 use crate::{Player, PlayerSpec};
 
 /// Wins, draws and losses of one player against another. Games stopped by the ply cap count
@@ -304,6 +305,7 @@ fn play_pair_game<G: Game>(
     specs: [PlayerSpec; 2],
     seed: u64,
     index: u64,
+    oracle: Option<&Oracle<G>>,
     max_plies: usize,
 ) -> GameOutcome {
     let first_white = index.is_multiple_of(2);
@@ -315,7 +317,7 @@ fn play_pair_game<G: Game>(
         }
     };
     let mut players = BySide::from_fn(|side| Timed {
-        inner: spec_of(side).build::<G>(game_seed(seed, index, side)),
+        inner: spec_of(side).build_with_oracle::<G>(game_seed(seed, index, side), oracle),
         moves: 0,
         thinking: Duration::ZERO,
     });
@@ -397,6 +399,7 @@ fn play_jobs<G: Game>(
     start: &G::State,
     jobs: &[([PlayerSpec; 2], u64)],
     range: std::ops::Range<u64>,
+    oracle: Option<&Oracle<G>>,
     config: &TournamentConfig,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Vec<PairSums> {
@@ -417,6 +420,7 @@ fn play_jobs<G: Game>(
                 specs,
                 seed,
                 range.start + index,
+                oracle,
                 config.max_plies,
             );
             sums[job].add(&outcome);
@@ -435,6 +439,7 @@ pub fn round_robin<G: Game>(
     game: &G,
     start: &G::State,
     players: &[PlayerSpec],
+    oracle: Option<&Oracle<G>>,
     config: &TournamentConfig,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Table {
@@ -444,7 +449,7 @@ pub fn round_robin<G: Game>(
             pairs.push((first, second));
         }
     }
-    play_pairs(game, start, players, &pairs, config, progress)
+    play_pairs(game, start, players, &pairs, oracle, config, progress)
 }
 
 /// Plays each player against the next one only (a ladder: `players` in the order of the
@@ -454,11 +459,12 @@ pub fn ladder<G: Game>(
     game: &G,
     start: &G::State,
     players: &[PlayerSpec],
+    oracle: Option<&Oracle<G>>,
     config: &TournamentConfig,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Table {
     let pairs: Vec<(usize, usize)> = (1..players.len()).map(|k| (k - 1, k)).collect();
-    play_pairs(game, start, players, &pairs, config, progress)
+    play_pairs(game, start, players, &pairs, oracle, config, progress)
 }
 
 /// Plays the given pairs of `players`.
@@ -467,6 +473,7 @@ fn play_pairs<G: Game>(
     start: &G::State,
     players: &[PlayerSpec],
     pairs: &[(usize, usize)],
+    oracle: Option<&Oracle<G>>,
     config: &TournamentConfig,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Table {
@@ -485,6 +492,7 @@ fn play_pairs<G: Game>(
         start,
         &jobs,
         0..config.games_per_pair,
+        oracle,
         config,
         progress,
     );
@@ -664,14 +672,14 @@ pub struct SprtOutcome {
 /// on the number of threads.
 pub const SPRT_ROUND: u64 = 16;
 
-/// Plays `first` against `second` from `start` until `test` accepts a hypothesis or
+/// Plays the first of `players` against the second from `start` until `test` accepts a hypothesis or
 /// `config.games_per_pair` games are played (rounded up to a whole round).
 pub fn sprt<G: Game>(
     game: &G,
     start: &G::State,
-    first: PlayerSpec,
-    second: PlayerSpec,
+    [first, second]: [PlayerSpec; 2],
     test: &Sprt,
+    oracle: Option<&Oracle<G>>,
     config: &TournamentConfig,
     progress: &(dyn Fn(u64, f64) + Sync),
 ) -> SprtOutcome {
@@ -690,6 +698,7 @@ pub fn sprt<G: Game>(
             start,
             &jobs,
             played..played + SPRT_ROUND,
+            oracle,
             config,
             &|_| {},
         );

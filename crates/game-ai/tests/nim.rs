@@ -172,6 +172,7 @@ fn searchers_beat_random_from_both_seats() {
             &game,
             &game.initial_state(),
             BySide::new(spec, PlayerSpec::Random),
+            None,
             &config,
             &|_| {},
         );
@@ -187,6 +188,7 @@ fn searchers_beat_random_from_both_seats() {
             &game,
             &at(20, Side::White),
             BySide::new(PlayerSpec::Random, spec),
+            None,
             &config,
             &|_| {},
         );
@@ -207,7 +209,7 @@ fn series_do_not_depend_on_the_thread_count() {
             ..SeriesConfig::default()
         };
         let counted = std::sync::atomic::AtomicU64::new(0);
-        let stats = run_series(&game, &game.initial_state(), specs, &config, &|_| {
+        let stats = run_series(&game, &game.initial_state(), specs, None, &config, &|_| {
             counted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         });
         assert_eq!(counted.into_inner(), 64);
@@ -268,7 +270,14 @@ mod tournament {
             threads: 2,
             ..TournamentConfig::default()
         };
-        let table = round_robin(&game, &game.initial_state(), &players, &config, &|_| {});
+        let table = round_robin(
+            &game,
+            &game.initial_state(),
+            &players,
+            None,
+            &config,
+            &|_| {},
+        );
         assert_eq!(table.pairs.len(), 3);
         assert_eq!(table.games, 120);
         for pair in &table.pairs {
@@ -306,7 +315,14 @@ mod tournament {
             games_per_pair: 8,
             ..TournamentConfig::default()
         };
-        let table = ladder(&game, &game.initial_state(), &players, &config, &|_| {});
+        let table = ladder(
+            &game,
+            &game.initial_state(),
+            &players,
+            None,
+            &config,
+            &|_| {},
+        );
         let pairs: Vec<(usize, usize)> = table.pairs.iter().map(|p| (p.first, p.second)).collect();
         assert_eq!(pairs, [(0, 1), (1, 2)]);
         assert_eq!(table.games, 16);
@@ -326,7 +342,14 @@ mod tournament {
                 threads,
                 ..TournamentConfig::default()
             };
-            let table = round_robin(&game, &game.initial_state(), &players, &config, &|_| {});
+            let table = round_robin(
+                &game,
+                &game.initial_state(),
+                &players,
+                None,
+                &config,
+                &|_| {},
+            );
             table.pairs.iter().map(|p| p.tally).collect::<Vec<_>>()
         };
         assert_eq!(run(1), run(3));
@@ -345,9 +368,9 @@ mod tournament {
         let strong = sprt(
             &game,
             &start,
-            "alphabeta:12".parse().unwrap(),
-            PlayerSpec::Random,
+            ["alphabeta:12".parse().unwrap(), PlayerSpec::Random],
             &Sprt::new(0.0, 50.0),
+            None,
             &config,
             &|_, _| {},
         );
@@ -356,9 +379,9 @@ mod tournament {
         let even = sprt(
             &game,
             &start,
-            PlayerSpec::Random,
-            PlayerSpec::Random,
+            [PlayerSpec::Random, PlayerSpec::Random],
             &Sprt::new(0.0, 50.0),
+            None,
             &config,
             &|_, _| {},
         );
@@ -368,9 +391,9 @@ mod tournament {
         let short = sprt(
             &game,
             &start,
-            PlayerSpec::Random,
-            PlayerSpec::Random,
+            [PlayerSpec::Random, PlayerSpec::Random],
             &Sprt::new(0.0, 50.0),
+            None,
             &TournamentConfig {
                 games_per_pair: 20,
                 ..config

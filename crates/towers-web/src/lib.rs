@@ -13,7 +13,7 @@ use board_kernel::picture::{Mark, Point, Rgb, SvgStyle};
 use board_kernel::{Game, Side, Snapshot, Status};
 use game_ai::PlayerSpec;
 use serde::{Deserialize, Serialize};
-use towers::registry::{self, GameVisitor};
+use tower_games::registry::{self, GameVisitor};
 use wasm_bindgen::prelude::*;
 
 #[cfg(target_arch = "wasm32")]

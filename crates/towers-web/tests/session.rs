@@ -12,7 +12,7 @@ fn every_game_opens_plays_refuses_and_undoes() {
         .iter()
         .map(|g| g["name"].as_str().unwrap().to_owned())
         .collect();
-    assert_eq!(names.len(), towers::registry::names().len());
+    assert_eq!(names.len(), tower_games::registry::names().len());
     for name in &names {
         let mut session = Session::open(name, "", "").unwrap();
         let view: serde_json::Value = serde_json::from_str(&session.view()).unwrap();

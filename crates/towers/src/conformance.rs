@@ -10,10 +10,10 @@ use board_kernel::conformance::{Config, check};
 use board_kernel::playout::SeriesStats;
 use board_kernel::{Game, Side};
 use clap::Args;
-use towers::registry::{self, GameVisitor};
+use tower_games::registry::{self, GameVisitor};
 
 use crate::GameArgs;
-use towers::record::option_pairs;
+use tower_games::record::option_pairs;
 
 /// Games per chunk: each chunk is one conformance series with its own seed.
 const CHUNK: u64 = 50;

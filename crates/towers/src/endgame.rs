@@ -5,9 +5,9 @@ use std::time::Instant;
 
 use board_kernel::{Game, GameOptions, Status};
 use clap::Args;
+use tower_games::record::option_pairs;
 use tower_of_power::endgame::{self, LoneStoneTable, Verdict};
 use tower_of_power::{Options, TowerOfPower};
-use towers::record::option_pairs;
 
 /// The arguments of `towers endgame`.
 #[derive(Args, Debug)]

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use board_kernel::erased::{DynGame, DynState};
 use clap::{Args, Parser, Subcommand};
-use towers::registry;
+use tower_games::registry;
 
 mod conformance;
 mod endgame;
@@ -169,7 +169,7 @@ struct GameArgs {
 
 impl GameArgs {
     fn game(&self) -> Result<Box<dyn DynGame>, String> {
-        let pairs = towers::record::option_pairs(&self.options)?;
+        let pairs = tower_games::record::option_pairs(&self.options)?;
         registry::build(&self.game, &pairs).map_err(|e| e.to_string())
     }
 
@@ -187,7 +187,6 @@ impl GameArgs {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    towers::oracles::register();
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) if message == CLOSED => ExitCode::SUCCESS,
@@ -303,13 +302,13 @@ fn run(command: Command) -> Result<(), String> {
             out!("{last}")?;
         }
         Command::Apply { game, moves } => {
-            let (game, mut state) = game.start()?;
+            let (_, mut state) = game.start()?;
             for (i, mv) in moves.iter().enumerate() {
                 state.play(mv).map_err(|e| format!("move {}: {e}", i + 1))?;
             }
             out!("{}", state.position_text())?;
             out!("{}", state.diagram().trim_end())?;
-            out!("{}", towers::describe_status(game.as_ref(), state.as_ref()))?;
+            out!("{}", state.describe_status())?;
         }
         Command::Play(args) => play::run(&args)?,
         Command::Replay { file, quiet } => replay::run(&file, quiet)?,

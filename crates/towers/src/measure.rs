@@ -8,10 +8,10 @@ use board_kernel::perft::perft;
 use board_kernel::playout::random_series;
 use board_kernel::{Game, Side};
 use clap::Args;
-use towers::registry::{self, GameVisitor};
+use tower_games::registry::{self, GameVisitor};
 
 use crate::GameArgs;
-use towers::record::option_pairs;
+use tower_games::record::option_pairs;
 
 /// The arguments of `towers measure`.
 #[derive(Args, Debug)]

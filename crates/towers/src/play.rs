@@ -9,8 +9,8 @@ use board_kernel::{BySide, Game, GameOptions, Side, Status};
 use clap::Args;
 use game_ai::arena::game_seed;
 use game_ai::{Player, PlayerSpec};
-use towers::record::{Record, option_pairs};
-use towers::registry::{self, GameVisitor};
+use tower_games::record::{Record, option_pairs};
+use tower_games::registry::{self, GameVisitor};
 
 use crate::GameArgs;
 
@@ -169,7 +169,10 @@ pub(crate) fn session<G: Game>(
     let mut players: BySide<Option<Box<dyn Player<G>>>> =
         BySide::from_fn(|side| match settings.seats[side] {
             Seat::Human => None,
-            Seat::Computer(spec) => Some(spec.build::<G>(game_seed(settings.seed, 0, side))),
+            Seat::Computer(spec) => Some(tower_games::endgames::player::<G>(
+                &spec,
+                game_seed(settings.seed, 0, side),
+            )),
         });
     let seat_label = |side: Side| format!("{} ({})", G::side_name(side), settings.seats[side]);
     writeln!(

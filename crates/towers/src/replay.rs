@@ -5,7 +5,7 @@ use std::io::Read;
 use std::path::Path;
 
 use board_kernel::Status;
-use towers::record::{MAX_RECORD_BYTES, Record};
+use tower_games::record::{MAX_RECORD_BYTES, Record};
 
 /// Reads at most [`MAX_RECORD_BYTES`] of `path` as UTF-8 text: a wrong path (`/dev/zero`)
 /// is refused after 16 MiB instead of filling memory.
@@ -60,7 +60,7 @@ pub(crate) fn run(path: &Path, quiet: bool) -> Result<(), String> {
     }
     let state = &replayed.state;
     crate::out!("{}", state.diagram().trim_end())?;
-    crate::out!("{}", towers::describe_status(game.as_ref(), state.as_ref()))?;
+    crate::out!("{}", state.describe_status())?;
     let ending = match state.status() {
         Status::Finished(_) => "result confirmed",
         Status::Ongoing => "game unfinished",

@@ -4,11 +4,11 @@ use board_kernel::{BySide, Game, Side};
 use clap::Args;
 use game_ai::PlayerSpec;
 use game_ai::arena::{SeriesConfig, run_series};
-use towers::registry::{self, GameVisitor};
+use tower_games::registry::{self, GameVisitor};
 
 use crate::GameArgs;
 use crate::progress::ProgressBar;
-use towers::record::option_pairs;
+use tower_games::record::option_pairs;
 
 /// The arguments of `towers selfplay`.
 #[derive(Args, Debug)]
@@ -70,6 +70,7 @@ impl GameVisitor for Selfplay<'_> {
             &game,
             &start,
             BySide::new(args.white, args.black),
+            tower_games::endgames::oracle::<G>().as_ref(),
             &config,
             &progress,
         );

@@ -8,8 +8,8 @@ use game_ai::distance::{FastestWin, Race, fastest_win, plies, race};
 use game_ai::solver::{
     SolveConfig, Value, certificate, check_certificate, check_strategy, solve_moves, solve_or_race,
 };
-use towers::record::option_pairs;
-use towers::registry::{self, GameVisitor};
+use tower_games::record::option_pairs;
+use tower_games::registry::{self, GameVisitor};
 
 use crate::GameArgs;
 

@@ -6,8 +6,8 @@ use board_kernel::Game;
 use clap::Args;
 use game_ai::PlayerSpec;
 use game_ai::tournament::{Entrant, Sprt, Table, TournamentConfig, ladder, round_robin, sprt};
-use towers::record::option_pairs;
-use towers::registry::{self, GameVisitor};
+use tower_games::record::option_pairs;
+use tower_games::registry::{self, GameVisitor};
 
 use crate::GameArgs;
 use crate::progress::ProgressBar;
@@ -202,9 +202,9 @@ impl GameVisitor for Tournament<'_> {
             let outcome = sprt(
                 &game,
                 &start,
-                players[0],
-                players[1],
+                [players[0], players[1]],
                 &test,
+                tower_games::endgames::oracle::<G>().as_ref(),
                 &config,
                 &|done, llr| bar.update(done, &format!(", LLR {llr:+.2}")),
             );
@@ -252,10 +252,11 @@ impl GameVisitor for Tournament<'_> {
         )?;
         let bar = ProgressBar::new(config.games_per_pair * pairs as u64);
         let progress = |done: u64| bar.update(done, "");
+        let oracle = tower_games::endgames::oracle::<G>();
         let table = if args.ladder {
-            ladder(&game, &start, players, &config, &progress)
+            ladder(&game, &start, players, oracle.as_ref(), &config, &progress)
         } else {
-            round_robin(&game, &start, players, &config, &progress)
+            round_robin(&game, &start, players, oracle.as_ref(), &config, &progress)
         };
         let secs = bar.seconds();
         if args.ladder {

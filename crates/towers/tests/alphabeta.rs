@@ -5,7 +5,7 @@
 use board_kernel::testing::scale;
 use board_kernel::{Game, SplitMix64};
 use game_ai::{AlphaBeta, AlphaBetaConfig, Budget, Player};
-use towers::registry::{self, GameVisitor};
+use tower_games::registry::{self, GameVisitor};
 
 struct Compare;
 

@@ -285,12 +285,11 @@ fn races_prove_what_the_depth_budget_hides() {
     );
 }
 
-/// The perfect player asks the table (`towers::oracles`): from positions the table wins it
+/// The perfect player asks the table (`tower_games::endgames`): from positions the table wins it
 /// wins, as fast as the table says, against MCTS and random defences; as the lone stone in a
 /// drawn position it holds the draw.
 #[test]
 fn the_perfect_player_plays_the_table() {
-    towers::oracles::register();
     let (table, game) = table_and_game(3, 100);
     let mut rng = SplitMix64::new(11);
     let (mut wins, mut draws) = (0, 0);
@@ -310,7 +309,9 @@ fn the_perfect_player_plays_the_table() {
         match verdict {
             Verdict::Win { plies } if wins < 6 => {
                 wins += 1;
-                let mut players = BySide::from_fn(|side| specs[side].build::<TowerOfPower>(5));
+                let mut players = BySide::from_fn(|side| {
+                    tower_games::endgames::player::<TowerOfPower>(&specs[side], 5)
+                });
                 let played = play_game(&game, state.clone(), &mut players, 200);
                 assert!(
                     matches!(&played.status, Status::Finished(r) if r.winner == Some(Side::White)),
@@ -332,7 +333,9 @@ fn the_perfect_player_plays_the_table() {
                 white: "mcts:200".parse::<PlayerSpec>().expect("a player"),
                 black: "perfect".parse().expect("a player"),
             };
-            let mut players = BySide::from_fn(|side| specs[side].build::<TowerOfPower>(5));
+            let mut players = BySide::from_fn(|side| {
+                tower_games::endgames::player::<TowerOfPower>(&specs[side], 5)
+            });
             let played = play_game(&game, lone.clone(), &mut players, 200);
             assert!(
                 matches!(&played.status, Status::Finished(r) if r.winner.is_none()),

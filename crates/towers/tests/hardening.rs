@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-use towers::registry;
+use tower_games::registry;
 
 fn towers(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_towers"))

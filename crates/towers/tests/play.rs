@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 use board_kernel::Side;
-use towers::registry;
+use tower_games::registry;
 
 /// Runs `towers` with `args`, feeding `input` on stdin (then closing it).
 fn towers(args: &[&str], input: &str) -> Output {

@@ -8,7 +8,7 @@ use board_kernel::testing::scale;
 use board_kernel::{Game, Side, SplitMix64, Status};
 use game_ai::distance::{Race, race};
 use game_ai::solver::{SolveConfig, Value, solve};
-use towers::registry::{self, GameVisitor};
+use tower_games::registry::{self, GameVisitor};
 
 /// Minimax score (1, 0, −1) for the side to move, or `None` past `budget` nodes.
 fn minimax<G: Game>(game: &G, state: &G::State, budget: &mut u64, depth: u32) -> Option<i8> {

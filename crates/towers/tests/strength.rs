@@ -7,7 +7,7 @@ use board_kernel::playout::SeriesStats;
 use board_kernel::{BySide, Game};
 use game_ai::arena::{SeriesConfig, play_game, run_series};
 use game_ai::{Budget, PlayerSpec};
-use towers::registry::{self, GameVisitor};
+use tower_games::registry::{self, GameVisitor};
 
 /// MCTS with 1,000 iterations per move against the uniformly random player: `games` with
 /// MCTS as White and as many as Black, seeded.
@@ -30,6 +30,7 @@ impl GameVisitor for MctsVersusRandom {
             &game,
             &start,
             BySide::new(mcts, PlayerSpec::Random),
+            None,
             &config,
             &|_| {},
         );
@@ -37,6 +38,7 @@ impl GameVisitor for MctsVersusRandom {
             &game,
             &start,
             BySide::new(PlayerSpec::Random, mcts),
+            None,
             &config,
             &|_| {},
         );

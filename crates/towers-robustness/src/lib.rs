@@ -11,13 +11,13 @@
 //!
 //! ```
 //! // Kamisado's initial position text, then a random game from it, fully checked.
-//! let kamisado = towers::registry::names().iter().position(|n| *n == "kamisado").unwrap();
-//! let text = towers::registry::build("kamisado", &[])?.initial_state().position_text();
+//! let kamisado = tower_games::registry::names().iter().position(|n| *n == "kamisado").unwrap();
+//! let text = tower_games::registry::build("kamisado", &[])?.initial_state().position_text();
 //! let mut data = vec![kamisado as u8];
 //! data.extend_from_slice(text.as_bytes());
-//! towers::robustness::position_text(&data);
-//! towers::robustness::position_text(b"\x00 not a position");
-//! # Ok::<(), towers::registry::RegistryError>(())
+//! towers_robustness::position_text(&data);
+//! towers_robustness::position_text(b"\x00 not a position");
+//! # Ok::<(), tower_games::registry::RegistryError>(())
 //! ```
 
 use std::collections::HashMap;
@@ -26,8 +26,8 @@ use board_kernel::conformance::{Config, check_playout};
 use board_kernel::erased::DynState;
 use board_kernel::{Game, Illegal, MoveError, SplitMix64};
 
-use crate::record::{Record, option_pairs};
-use crate::registry::{self, GameVisitor};
+use tower_games::record::{Record, option_pairs};
+use tower_games::registry::{self, GameVisitor};
 
 /// Plies of random play checked after an accepted position or option set: enough to reach
 /// captures, scoring and ends from most positions, few enough for a fuzzer's pace.

@@ -8,7 +8,7 @@
 //! move list, and the per-thread list a game may keep for checking moves) to their size.
 
 use board_kernel::{Game, SplitMix64};
-use towers::registry::{self, GameVisitor};
+use tower_games::registry::{self, GameVisitor};
 
 #[global_allocator]
 static ALLOC: dhat::Alloc = dhat::Alloc;

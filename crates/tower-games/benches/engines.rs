@@ -7,7 +7,7 @@
 use board_kernel::perft::perft;
 use board_kernel::{Game, SplitMix64};
 use divan::Bencher;
-use towers::registry::{self, GameVisitor};
+use tower_games::registry::{self, GameVisitor};
 
 fn main() {
     divan::main();

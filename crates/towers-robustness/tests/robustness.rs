@@ -1,4 +1,4 @@
-//! The fuzz targets' bodies ([`towers::robustness`]) run on stable Rust in every test run:
+//! The fuzz targets' bodies ([`towers_robustness`]) run on stable Rust in every test run:
 //! thousands of inputs per target and game, mutated from the seed corpora (rule-book
 //! positions and options, positions and moves along random games, game records) or made of
 //! arbitrary bytes. Each input is refused cleanly or accepted and then checked deeply; a
@@ -7,7 +7,7 @@
 
 use board_kernel::SplitMix64;
 use board_kernel::testing::scale;
-use towers::robustness;
+use towers_robustness as robustness;
 
 /// A small random edit of `bytes` after the first `keep` bytes (the game tag and, for moves,
 /// the ply count): delete, insert, replace, duplicate or swap, or splice in a token that

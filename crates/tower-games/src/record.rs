@@ -2,7 +2,7 @@
 //! options and start, the seats, the moves and the result, as JSON.
 //!
 //! ```
-//! use towers::record::Record;
+//! use tower_games::record::Record;
 //! let json = r#"{"game":"kamisado","options":[],"white":"human","black":"human",
 //!                "seed":0,"moves":[],"result":null}"#;
 //! let replayed = Record::from_json(json)?.replay()?;

@@ -1,0 +1,29 @@
+//! # tower-games
+//!
+//! Every tower-games rules engine by name: the [`registry`] (each game as a type-erased
+//! [`DynGame`](board_kernel::erased::DynGame) driven with strings, or visited with its
+//! concrete type), game [`record`]s, and the computer players of `game-ai` with what the
+//! games know of their end games ([`endgames`]). A front end, a server, a language binding
+//! or a tool that wants "any game by name" depends on this crate; a program that plays one
+//! game depends on that game's crate alone. The `towers` command-line tool is built on it.
+//!
+//! ```
+//! let game = tower_games::registry::build("kamisado", &[])?;
+//! let start = game.initial_state();
+//! assert_eq!(start.legal_moves().len(), 102);
+//! # Ok::<(), tower_games::registry::RegistryError>(())
+//! ```
+
+pub mod endgames;
+pub mod record;
+pub mod registry;
+
+// The workspace README's Rust examples are compiled and run as doctests.
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
+// The crate README's examples are compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct CrateReadmeDoctests;
