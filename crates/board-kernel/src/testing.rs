@@ -4,9 +4,11 @@
 
 use std::fmt;
 
+use crate::picture::Point;
+use crate::steps::{StepRole, TurnStep};
 use crate::{
-    Block, Game, GameResult, Illegal, OptionError, ParseError, RuleBook, Setup, Side, Status,
-    TextKind, zobrist,
+    Block, Game, GameResult, Illegal, ParseError, Presentation, RuleBook, Rules, Search, Setup,
+    Side, Status, Steps, TextKind, Valid, zobrist,
 };
 
 /// The environment variable that switches on the heavy tests (deep perft, strength series).
@@ -79,7 +81,7 @@ pub fn check_rule_book<G: Game>() -> Result<usize, String> {
 }
 
 /// Nim with one pile: take 1 to `max_take` stones; whoever takes the last stone wins.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Nim {
     options: NimOptions,
 }
@@ -142,16 +144,17 @@ crate::serde_via_text!(Take);
 
 const SIDE_KEY: u64 = zobrist::table::<1>(0x006e_696d)[0];
 
-impl Game for Nim {
+impl Rules for Nim {
     const NAME: &'static str = "nim";
     const TITLE: &'static str = "Nim";
     type Options = NimOptions;
     type State = NimState;
     type Move = Take;
 
-    fn new(options: NimOptions) -> Result<Self, OptionError> {
-        crate::GameOptions::validate(&options)?;
-        Ok(Nim { options })
+    fn new(options: Valid<NimOptions>) -> Self {
+        Nim {
+            options: options.into_inner(),
+        }
     }
     fn options(&self) -> &NimOptions {
         &self.options
@@ -224,6 +227,20 @@ impl Game for Nim {
         };
         u64::from(state.stones).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ side
     }
+}
+
+impl Search for Nim {}
+
+/// Nim's turn is one step: the count taken, as the cell of that number in a row of cells.
+impl Steps for Nim {
+    fn move_steps(&self, _state: &NimState, mv: &Take, out: &mut Vec<TurnStep>) {
+        let index = mv.0.saturating_sub(1);
+        let at = Point::new((index % 256) as u8, (index / 256) as u8);
+        out.push(TurnStep::cell(at, StepRole::Select));
+    }
+}
+
+impl Presentation for Nim {
     fn diagram(&self, state: &NimState) -> String {
         format!(
             "{} ({} stones)",

@@ -8,7 +8,8 @@
 //! marked goal cell; the first player to reach his target wins.
 //!
 //! ```
-//! use sackson_chain_reaction::{ChainReaction, Game, Status};
+//! use sackson_chain_reaction::prelude::*;
+//! use sackson_chain_reaction::{ChainReaction, Status};
 //!
 //! // A handicap game: Black needs 18 points.
 //! let game = ChainReaction::from_pairs([("target_black", "18")])?;
@@ -53,15 +54,17 @@ pub mod pieces;
 pub mod position;
 pub mod rulebook;
 pub mod state;
+pub mod steps;
 pub mod strategy;
 mod tally;
 pub mod turn;
 
 pub use board::{Board, Spot};
 pub use board_kernel;
+pub use board_kernel::prelude;
 pub use board_kernel::{
-    BySide, Game, GameOptions, GameResult, Illegal, MoveError, OptionError, ParseError, Side,
-    Snapshot, Status,
+    BySide, Game, GameExt, GameOptions, GameResult, Illegal, MoveError, OptionError, ParseError,
+    Presentation, Rules, Search, Side, Snapshot, Status, Steps, Valid,
 };
 pub use game::ChainReaction;
 pub use notation::{Move, Penalty, Segment};

@@ -17,7 +17,8 @@ const PLIES_SALT: u64 = 0x0070_6c69_6573;
 /// turn limit when on, so playing a turn never allocates.
 ///
 /// ```
-/// use sackson_chain_reaction::{ChainReaction, Game};
+/// use sackson_chain_reaction::prelude::*;
+/// use sackson_chain_reaction::ChainReaction;
 /// let game = ChainReaction::default();
 /// let start = game.initial_state();
 /// assert_eq!(start.to_string(), "2bbb2/1bbbbb1/2bbb2/7/7/2www2/1wwwww1/2www2 w 0 0 0 12 12 - 0");

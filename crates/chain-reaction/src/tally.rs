@@ -755,7 +755,8 @@ fn nth_body(
 
 #[cfg(test)]
 mod tests {
-    use board_kernel::{Game, GameOptions, SplitMix64};
+    use board_kernel::prelude::*;
+    use board_kernel::{GameOptions, SplitMix64};
 
     use super::*;
     use crate::ChainReaction;
@@ -772,7 +773,7 @@ mod tests {
     ) {
         let targets = [("target_white", "40"), ("target_black", "40")];
         let options = Options::from_pairs(pairs.iter().chain(&targets).copied()).unwrap();
-        let game = ChainReaction::new(options).unwrap();
+        let game = ChainReaction::with_options(options).unwrap();
         let mut moves = Vec::new();
         for _ in 0..games {
             let mut state = game.initial_state();
@@ -888,7 +889,7 @@ mod tests {
     #[test]
     fn leaves_the_continue_rule_to_the_generator() {
         let options = Options::from_pairs([("scoring_friendly_tower", "continue")]).unwrap();
-        let game = ChainReaction::new(options).unwrap();
+        let game = ChainReaction::with_options(options).unwrap();
         assert_eq!(count(&options, &game.initial_state()), None);
     }
 }

@@ -31,7 +31,7 @@ const fn rim(owner: Side) -> Rgb {
     }
 }
 
-fn point(sq: Square) -> Point {
+pub(crate) fn point(sq: Square) -> Point {
     Point::new(sq.file(), sq.rank())
 }
 

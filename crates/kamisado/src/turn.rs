@@ -24,7 +24,8 @@ pub enum Fill {
 /// (also its serde form).
 ///
 /// ```
-/// use kamisado::{Game, Kamisado, Move};
+/// use kamisado::prelude::*;
+/// use kamisado::{Kamisado, Move};
 /// let game = Kamisado::default();
 /// let state = game.initial_state();
 /// let mv = game.parse_move(&state, "c1-a3")?;

@@ -2,8 +2,10 @@
 
 use board_kernel::perft::count_by_playing;
 use board_kernel::picture::{Picture, Point};
+use board_kernel::prelude::*;
+use board_kernel::steps::TurnStep;
 use board_kernel::{
-    Game, Illegal, OptionError, ParseError, Repetition, RuleBook, Side, Square, SquareSet, Status,
+    Illegal, ParseError, Repetition, RuleBook, Side, Square, SquareSet, Status, Valid,
 };
 
 use crate::board::{Board, exists, in_course};
@@ -19,7 +21,8 @@ use crate::turn::{Move, PartKind, TurnRule, classify};
 /// Queens' Courtiers under one set of options.
 ///
 /// ```
-/// use queens_courtiers::{Game, QueensCourtiers};
+/// use queens_courtiers::prelude::*;
+/// use queens_courtiers::QueensCourtiers;
 /// let game = QueensCourtiers::default();
 /// let mut state = game.initial_state();
 /// let mut moves = Vec::new();
@@ -37,7 +40,7 @@ pub struct QueensCourtiers {
 
 impl Default for QueensCourtiers {
     fn default() -> Self {
-        QueensCourtiers::new(Options::default()).expect("the default options are valid")
+        QueensCourtiers::new(Valid::default())
     }
 }
 
@@ -49,10 +52,7 @@ impl QueensCourtiers {
     /// The longest repetition history a game can need: every ply up to the ply limit (or a
     /// generous bound when the limit is off).
     fn history_bound(&self) -> usize {
-        match self.options.max_plies {
-            0 => 1 << 16,
-            n => n as usize + 1,
-        }
+        Repetition::room_for(self.options.max_plies)
     }
 
     /// Reserves the history's room, so playing a move never allocates.
@@ -311,16 +311,16 @@ impl QueensCourtiers {
     }
 }
 
-impl Game for QueensCourtiers {
+impl Rules for QueensCourtiers {
     const NAME: &'static str = "queens-courtiers";
     const TITLE: &'static str = "Queens' Courtiers";
+
     type Options = Options;
     type State = State;
     type Move = Move;
 
-    fn new(options: Options) -> Result<Self, OptionError> {
-        use board_kernel::GameOptions;
-        options.validate()?;
+    fn new(options: Valid<Options>) -> Self {
+        let options = options.into_inner();
         let rule = TurnRule {
             check: CheckRule {
                 lines: LineRule {
@@ -333,7 +333,7 @@ impl Game for QueensCourtiers {
             allow_return: options.allow_return_double_move,
             win_exempts_pass_through: options.win_exempts_pass_through,
         };
-        Ok(QueensCourtiers { options, rule })
+        QueensCourtiers { options, rule }
     }
 
     fn options(&self) -> &Options {
@@ -369,16 +369,8 @@ impl Game for QueensCourtiers {
         state.to_move
     }
 
-    fn side_name(side: Side) -> &'static str {
-        side_name(side)
-    }
-
     fn status(&self, state: &State) -> Status {
         state.outcome.status()
-    }
-
-    fn heuristic(&self, state: &State, side: Side) -> Option<f64> {
-        Some(crate::strategy::evaluate(&self.rule, state, side))
     }
 
     fn legal_moves(&self, state: &State, moves: &mut Vec<Move>) {
@@ -415,40 +407,6 @@ impl Game for QueensCourtiers {
         };
         state.outcome =
             self.outcome_after(&state.board, side, state.passes, occurrences, state.ply);
-    }
-
-    fn count_moves(&self, state: &State, _scratch: &mut Vec<Move>) -> usize {
-        if state.outcome != Outcome::Ongoing {
-            return 0;
-        }
-        self.rule.count_turns(&state.board, state.to_move).max(1)
-    }
-
-    /// Plays the move on a copy of the board only (the history is read, not copied) and
-    /// counts the opponent's turns there.
-    fn count_after(&self, state: &State, mv: &Move, scratch: &mut Vec<Move>) -> usize {
-        if state.outcome != Outcome::Ongoing {
-            return count_by_playing(self, state, mv, scratch);
-        }
-        let side = state.to_move;
-        let mut board = state.board;
-        let captured = Self::play_board(&mut board, side, mv);
-        let passes = if *mv == Move::Pass {
-            state.passes.saturating_add(1)
-        } else {
-            0
-        };
-        let occurrences = if captured || self.options.repetition_limit == 0 {
-            1
-        } else {
-            let key = repetition_key(&board, side.opponent());
-            state.history.occurrences(key) + 1
-        };
-        let ply = state.ply.saturating_add(1);
-        if self.outcome_after(&board, side, passes, occurrences, ply) != Outcome::Ongoing {
-            return 0;
-        }
-        self.rule.count_turns(&board, side.opponent()).max(1)
     }
 
     fn is_legal(&self, state: &State, mv: &Move) -> bool {
@@ -546,23 +504,62 @@ impl Game for QueensCourtiers {
     }
 
     fn set_history(&self, state: &mut State, keys: &[u64]) -> Result<(), String> {
-        if keys.is_empty() {
-            return Ok(());
+        // The history is kept even with the rule off (0): then no count ends the game.
+        let limit = Repetition::kept_limit(self.options.repetition_limit);
+        let finished = state.outcome != Outcome::Ongoing;
+        let current = state.repetition_key();
+        if let Some(history) =
+            Repetition::restore(keys, current, limit, self.history_bound(), finished)?
+        {
+            state.history = history;
         }
-        let mut history = Repetition::from_keys(
-            keys,
-            state.repetition_key(),
-            // The history is kept even with the rule off (0): then no count ends the game.
-            match self.options.repetition_limit {
-                0 => usize::MAX,
-                n => n as usize,
-            },
-            self.history_bound(),
-            state.outcome != Outcome::Ongoing,
-        )?;
-        history.reserve_total(self.history_bound());
-        state.history = history;
         Ok(())
+    }
+}
+
+impl Search for QueensCourtiers {
+    fn heuristic(&self, state: &State, side: Side) -> Option<f64> {
+        Some(crate::strategy::evaluate(&self.rule, state, side))
+    }
+
+    fn count_moves(&self, state: &State, _scratch: &mut Vec<Move>) -> usize {
+        if state.outcome != Outcome::Ongoing {
+            return 0;
+        }
+        self.rule.count_turns(&state.board, state.to_move).max(1)
+    }
+
+    /// Plays the move on a copy of the board only (the history is read, not copied) and
+    /// counts the opponent's turns there.
+    fn count_after(&self, state: &State, mv: &Move, scratch: &mut Vec<Move>) -> usize {
+        if state.outcome != Outcome::Ongoing {
+            return count_by_playing(self, state, mv, scratch);
+        }
+        let side = state.to_move;
+        let mut board = state.board;
+        let captured = Self::play_board(&mut board, side, mv);
+        let passes = if *mv == Move::Pass {
+            state.passes.saturating_add(1)
+        } else {
+            0
+        };
+        let occurrences = if captured || self.options.repetition_limit == 0 {
+            1
+        } else {
+            let key = repetition_key(&board, side.opponent());
+            state.history.occurrences(key) + 1
+        };
+        let ply = state.ply.saturating_add(1);
+        if self.outcome_after(&board, side, passes, occurrences, ply) != Outcome::Ongoing {
+            return 0;
+        }
+        self.rule.count_turns(&board, side.opponent()).max(1)
+    }
+}
+
+impl Presentation for QueensCourtiers {
+    fn side_name(side: Side) -> &'static str {
+        side_name(side)
     }
 
     fn diagram(&self, state: &State) -> String {
@@ -579,5 +576,13 @@ impl Game for QueensCourtiers {
 
     fn rule_book() -> RuleBook {
         crate::rulebook::rule_book()
+    }
+}
+
+impl Steps for QueensCourtiers {
+    const CHOICES: &'static [&'static str] = crate::steps::CHOICES;
+
+    fn move_steps(&self, state: &State, mv: &Move, out: &mut Vec<TurnStep>) {
+        crate::steps::move_steps(state, mv, out);
     }
 }

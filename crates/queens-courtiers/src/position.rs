@@ -2,7 +2,8 @@
 //! `BOARD SIDE PLY PASSES STATUS`, plus the multi-line diagram.
 //!
 //! ```
-//! use queens_courtiers::{Game, QueensCourtiers};
+//! use queens_courtiers::prelude::*;
+//! use queens_courtiers::QueensCourtiers;
 //! let game = QueensCourtiers::default();
 //! let start = game.initial_state();
 //! assert_eq!(

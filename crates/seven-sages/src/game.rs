@@ -1,8 +1,10 @@
 //! The rules engine: [`SevenSages`] implements the workspace's game contract.
 
 use board_kernel::picture::{Picture, Point};
+use board_kernel::prelude::*;
+use board_kernel::steps::TurnStep;
 use board_kernel::{
-    BySide, Game, Illegal, OptionError, ParseError, Repetition, RuleBook, Side, SplitMix64, Status,
+    BySide, Illegal, ParseError, Repetition, RuleBook, Side, SplitMix64, Status, Valid,
 };
 
 use crate::board::{KIND, dir_index, goal_of, is_backward_diagonal, square};
@@ -16,7 +18,8 @@ use crate::turn::{
 /// Seven Sages with its options fixed.
 ///
 /// ```
-/// use seven_sages::{Game, GameOptions, Options, SevenSages};
+/// use seven_sages::prelude::*;
+/// use seven_sages::{GameOptions, Options, SevenSages};
 /// let game = SevenSages::default();
 /// let mut state = game.initial_state();
 /// let mut moves = Vec::new();
@@ -25,7 +28,7 @@ use crate::turn::{
 /// game.play_text(&mut state, "h5-h8/c10")?;
 /// assert_eq!(state.ball().to_string(), "c10");
 ///
-/// let winther = SevenSages::new(Options::from_pairs([("kick_mode", "StopBefore")])?)?;
+/// let winther = SevenSages::with_options(Options::from_pairs([("kick_mode", "StopBefore")])?)?;
 /// moves.clear();
 /// winther.legal_moves(&winther.initial_state(), &mut moves);
 /// assert_eq!(moves.len(), 172);
@@ -40,10 +43,7 @@ impl SevenSages {
     /// The longest repetition history a game can need: every ply of one point, up to the
     /// per-point limit (or a generous bound when the limit is off).
     fn history_bound(&self) -> usize {
-        match self.options.max_plies_per_point {
-            0 => 1 << 16,
-            n => n as usize + 1,
-        }
+        Repetition::room_for(self.options.max_plies_per_point)
     }
 
     /// Whether the sage move `mv` (not a pass) is legal, looking only at its own ray.
@@ -212,7 +212,7 @@ fn side_name(side: Side) -> &'static str {
     }
 }
 
-impl Game for SevenSages {
+impl Rules for SevenSages {
     const NAME: &'static str = "seven-sages";
     const TITLE: &'static str = "Seven Sages";
 
@@ -220,9 +220,10 @@ impl Game for SevenSages {
     type State = State;
     type Move = Move;
 
-    fn new(options: Options) -> Result<Self, OptionError> {
-        board_kernel::GameOptions::validate(&options)?;
-        Ok(SevenSages { options })
+    fn new(options: Valid<Options>) -> Self {
+        SevenSages {
+            options: options.into_inner(),
+        }
     }
 
     fn options(&self) -> &Options {
@@ -250,10 +251,6 @@ impl Game for SevenSages {
         ))
     }
 
-    fn heuristic(&self, state: &State, side: Side) -> Option<f64> {
-        Some(crate::strategy::evaluate(&self.options, state, side))
-    }
-
     fn legal_moves(&self, state: &State, moves: &mut Vec<Move>) {
         if state.outcome.is_finished() {
             return;
@@ -263,32 +260,6 @@ impl Game for SevenSages {
         if moves.len() == before {
             moves.push(Move::Pass);
         }
-    }
-
-    /// Counts each sage's moves in each direction and makes only the chosen direction's.
-    fn random_move(
-        &self,
-        state: &State,
-        rng: &mut SplitMix64,
-        _scratch: &mut Vec<Move>,
-    ) -> Option<Move> {
-        if state.outcome.is_finished() {
-            return None;
-        }
-        let picked = pick_sage_move(&self.options, state, |n| rng.below(n));
-        Some(picked.unwrap_or_else(|| {
-            // The list is the pass alone (§4.2): drawn like any one-move list.
-            rng.below(1);
-            Move::Pass
-        }))
-    }
-
-    fn count_moves(&self, state: &State, _scratch: &mut Vec<Move>) -> usize {
-        if state.outcome.is_finished() {
-            return 0;
-        }
-        // No sage move: the pass (§4.2).
-        count_sage_moves(&self.options, state).max(1)
     }
 
     fn play_unchecked(&self, state: &mut State, mv: &Move) {
@@ -335,25 +306,51 @@ impl Game for SevenSages {
     }
 
     fn set_history(&self, state: &mut State, keys: &[u64]) -> Result<(), String> {
-        if keys.is_empty() {
-            return Ok(());
+        // The history is kept even with the rule off (0): then no count ends the game.
+        let limit = Repetition::kept_limit(self.options.repetition_limit);
+        let finished = state.outcome.is_finished();
+        if let Some(history) =
+            Repetition::restore(keys, state.key(), limit, self.history_bound(), finished)?
+        {
+            state.history = history;
         }
-        let mut history = Repetition::from_keys(
-            keys,
-            state.key(),
-            // The history is kept even with the rule off (0): then no count ends the game.
-            match self.options.repetition_limit {
-                0 => usize::MAX,
-                n => n as usize,
-            },
-            self.history_bound(),
-            state.outcome.is_finished(),
-        )?;
-        history.reserve_total(self.history_bound());
-        state.history = history;
         Ok(())
     }
+}
 
+impl Search for SevenSages {
+    fn heuristic(&self, state: &State, side: Side) -> Option<f64> {
+        Some(crate::strategy::evaluate(&self.options, state, side))
+    }
+
+    /// Counts each sage's moves in each direction and makes only the chosen direction's.
+    fn random_move(
+        &self,
+        state: &State,
+        rng: &mut SplitMix64,
+        _scratch: &mut Vec<Move>,
+    ) -> Option<Move> {
+        if state.outcome.is_finished() {
+            return None;
+        }
+        let picked = pick_sage_move(&self.options, state, |n| rng.below(n));
+        Some(picked.unwrap_or_else(|| {
+            // The list is the pass alone (§4.2): drawn like any one-move list.
+            rng.below(1);
+            Move::Pass
+        }))
+    }
+
+    fn count_moves(&self, state: &State, _scratch: &mut Vec<Move>) -> usize {
+        if state.outcome.is_finished() {
+            return 0;
+        }
+        // No sage move: the pass (§4.2).
+        count_sage_moves(&self.options, state).max(1)
+    }
+}
+
+impl Presentation for SevenSages {
     fn diagram(&self, state: &State) -> String {
         crate::position::diagram(state)
     }
@@ -368,5 +365,13 @@ impl Game for SevenSages {
 
     fn rule_book() -> RuleBook {
         crate::rulebook::rule_book()
+    }
+}
+
+impl Steps for SevenSages {
+    const CHOICES: &'static [&'static str] = crate::steps::CHOICES;
+
+    fn move_steps(&self, state: &State, mv: &Move, out: &mut Vec<TurnStep>) {
+        crate::steps::move_steps(state, mv, out);
     }
 }

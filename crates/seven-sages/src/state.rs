@@ -19,7 +19,8 @@ use crate::pieces::{CellSet, Cells, Piece};
 /// repetition history.
 ///
 /// ```
-/// use seven_sages::{Game, SevenSages};
+/// use seven_sages::prelude::*;
+/// use seven_sages::SevenSages;
 /// let game = SevenSages::default();
 /// let start = game.initial_state();
 /// assert_eq!(

@@ -19,7 +19,7 @@ use crate::state::State;
 /// notation (§6).
 ///
 /// ```
-/// use board_kernel::Game;
+/// use board_kernel::prelude::*;
 /// use seven_sages::{Move, SevenSages};
 /// let game = SevenSages::default();
 /// let start = game.initial_state();

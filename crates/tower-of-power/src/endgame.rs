@@ -26,11 +26,12 @@
 //!
 //! ```
 //! use tower_of_power::endgame::{LoneStoneTable, Verdict};
-//! use tower_of_power::{Game, Options, TowerOfPower};
+//! use tower_of_power::prelude::*;
+//! use tower_of_power::{Options, TowerOfPower};
 //! // Two stones against one, with the material draw at one stone a side.
 //! let options = Options { material_draw_threshold: 1, ..Options::default() };
 //! let table = LoneStoneTable::build(&options, 2)?;
-//! let game = TowerOfPower::new(options)?;
+//! let game = TowerOfPower::with_options(options)?;
 //! // A stack of two on a1, the lone stone on c1: the table's longest win, 45 plies.
 //! let state = game.parse_position("8/8/8/8/8/8/8/(ww)1b5 w 0 0")?;
 //! assert_eq!(table.probe(&state), Some(Verdict::Win { plies: 45 }));
@@ -52,7 +53,8 @@
 
 use std::fmt;
 
-use board_kernel::{Game, Side, Status};
+use board_kernel::prelude::*;
+use board_kernel::{Side, Status};
 
 use crate::board::{Board, RAY, STEP, square};
 use crate::game::TowerOfPower;
@@ -729,7 +731,7 @@ mod tests {
     fn check_against_the_engine(options: Options, stones: usize, step: usize) -> [u64; 2] {
         let table = LoneStoneTable::build(&options, stones).expect("valid options");
         // The engine without the no-progress draw: the table's distances ignore the counter.
-        let game = TowerOfPower::new(Options {
+        let game = TowerOfPower::with_options(Options {
             no_capture_draw_plies: 0,
             ..options
         })

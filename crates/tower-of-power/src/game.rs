@@ -1,10 +1,10 @@
-//! The game contract for Tower of Power: glue between [`board_kernel::Game`] and the rule
+//! The game contract for Tower of Power: glue between the kernel's contract traits and the rule
 //! modules.
 
 use board_kernel::picture::{Picture, Point};
-use board_kernel::{
-    Game, Illegal, OptionError, ParseError, Repetition, RuleBook, Side, SplitMix64, Status,
-};
+use board_kernel::prelude::*;
+use board_kernel::steps::TurnStep;
+use board_kernel::{Illegal, ParseError, Repetition, RuleBook, Side, SplitMix64, Status, Valid};
 
 use crate::board::Board;
 use crate::{Move, Options, State, end, position, strategy, turn};
@@ -12,7 +12,8 @@ use crate::{Move, Options, State, end, position, strategy, turn};
 /// The game of Tower of Power under a fixed set of [`Options`].
 ///
 /// ```
-/// use tower_of_power::{Game, TowerOfPower};
+/// use tower_of_power::prelude::*;
+/// use tower_of_power::TowerOfPower;
 /// let rows_only = TowerOfPower::from_pairs([("single_step", "off")])?;
 /// let mut moves = Vec::new();
 /// rows_only.legal_moves(&rows_only.initial_state(), &mut moves);
@@ -36,16 +37,18 @@ impl TowerOfPower {
     }
 }
 
-impl Game for TowerOfPower {
+impl Rules for TowerOfPower {
     const NAME: &'static str = "tower-of-power";
     const TITLE: &'static str = "Tower of Power";
+
     type Options = Options;
     type State = State;
     type Move = Move;
 
-    fn new(options: Options) -> Result<Self, OptionError> {
-        board_kernel::GameOptions::validate(&options)?;
-        Ok(TowerOfPower { options })
+    fn new(options: Valid<Options>) -> Self {
+        TowerOfPower {
+            options: options.into_inner(),
+        }
     }
 
     fn options(&self) -> &Options {
@@ -66,32 +69,11 @@ impl Game for TowerOfPower {
         end::status(&self.options, state)
     }
 
-    fn heuristic(&self, state: &State, side: Side) -> Option<f64> {
-        Some(strategy::evaluate(&self.options, state, side))
-    }
-
     fn legal_moves(&self, state: &State, moves: &mut Vec<Move>) {
         if end::draw_reason(&self.options, state).is_some() {
             return;
         }
         turn::generate(&self.options, &state.board, state.to_move, moves);
-    }
-
-    /// Counts each stone's moves and walks only the chosen stone's.
-    fn random_move(
-        &self,
-        state: &State,
-        rng: &mut SplitMix64,
-        _scratch: &mut Vec<Move>,
-    ) -> Option<Move> {
-        if end::draw_reason(&self.options, state).is_some() {
-            return None;
-        }
-        turn::pick(&self.options, &state.board, state.to_move, |n| rng.below(n))
-    }
-
-    fn count_moves(&self, state: &State, _scratch: &mut Vec<Move>) -> usize {
-        TowerOfPower::count_moves(self, state)
     }
 
     fn play_unchecked(&self, state: &mut State, mv: &Move) {
@@ -137,22 +119,40 @@ impl Game for TowerOfPower {
 
     fn set_history(&self, state: &mut State, keys: &[u64]) -> Result<(), String> {
         let limit = self.options.repetition_limit as usize;
-        let longest = match self.options.no_capture_draw_plies {
-            0 => 1 << 16,
-            n => n as usize + 1,
-        };
-        let mut history =
-            Repetition::from_keys(keys, state.repetition_key(), limit, longest, true)?;
-        if history.is_empty() {
+        let longest = Repetition::room_for(self.options.no_capture_draw_plies);
+        match Repetition::restore(keys, state.repetition_key(), limit, longest, true)? {
+            Some(history) => state.history = history,
             // An empty history is the fresh one a parsed position starts.
-            end::restart_history(&self.options, state);
-            return Ok(());
+            None => end::restart_history(&self.options, state),
         }
-        history.reserve_total(longest);
-        state.history = history;
         Ok(())
     }
+}
 
+impl Search for TowerOfPower {
+    fn heuristic(&self, state: &State, side: Side) -> Option<f64> {
+        Some(strategy::evaluate(&self.options, state, side))
+    }
+
+    /// Counts each stone's moves and walks only the chosen stone's.
+    fn random_move(
+        &self,
+        state: &State,
+        rng: &mut SplitMix64,
+        _scratch: &mut Vec<Move>,
+    ) -> Option<Move> {
+        if end::draw_reason(&self.options, state).is_some() {
+            return None;
+        }
+        turn::pick(&self.options, &state.board, state.to_move, |n| rng.below(n))
+    }
+
+    fn count_moves(&self, state: &State, _scratch: &mut Vec<Move>) -> usize {
+        TowerOfPower::count_moves(self, state)
+    }
+}
+
+impl Presentation for TowerOfPower {
     fn diagram(&self, state: &State) -> String {
         position::diagram(&state.board)
     }
@@ -167,5 +167,11 @@ impl Game for TowerOfPower {
 
     fn rule_book() -> RuleBook {
         crate::rulebook::rule_book()
+    }
+}
+
+impl Steps for TowerOfPower {
+    fn move_steps(&self, state: &State, mv: &Move, out: &mut Vec<TurnStep>) {
+        crate::steps::move_steps(state, mv, out);
     }
 }

@@ -23,7 +23,8 @@ const TURNS_SALT: u64 = 0x0074_7572_6e73;
 /// never allocates. Otherwise a state holds no heap memory.
 ///
 /// ```
-/// use tower_of_power::{Game, Side, TowerOfPower};
+/// use tower_of_power::prelude::*;
+/// use tower_of_power::{Side, TowerOfPower};
 /// let game = TowerOfPower::default();
 /// let mut state = game.initial_state();
 /// game.play_text(&mut state, "b1-d1-d3")?;

@@ -130,9 +130,9 @@ fn write_svg<G: Game>(
     last: Option<(&G::State, &G::Move)>,
 ) -> Result<(), String> {
     let marks = last.map_or_else(Vec::new, |(before, mv)| {
-        board_kernel::picture::move_marks(game, before, mv)
+        board_kernel::presentation::move_marks(game, before, mv)
     });
-    let svg = board_kernel::picture::svg(game, state, &marks, &Default::default());
+    let svg = board_kernel::presentation::svg(game, state, &marks, &Default::default());
     let mut temporary = path.as_os_str().to_owned();
     temporary.push(".part");
     let temporary = PathBuf::from(temporary);
@@ -367,7 +367,7 @@ mod tests {
     use board_kernel::testing::Nim;
 
     fn run_nim(seats: BySide<Seat>, script: &str) -> (Record, String) {
-        let game = Nim::new(Default::default()).unwrap();
+        let game = Nim::default();
         let settings = Settings {
             seats,
             seed: 1,

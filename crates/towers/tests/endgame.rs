@@ -3,7 +3,8 @@
 //! the retrograde analysis, on random positions with a short no-progress limit; and the
 //! `towers endgame` command.
 
-use board_kernel::{BySide, Game, Side, SplitMix64, Status};
+use board_kernel::prelude::*;
+use board_kernel::{BySide, Side, SplitMix64, Status};
 use game_ai::PlayerSpec;
 use game_ai::arena::play_game;
 use game_ai::distance::{Race, fastest_win};
@@ -44,7 +45,10 @@ fn table_and_game(stones: usize, limit: u32) -> (LoneStoneTable, TowerOfPower) {
         ..Options::default()
     };
     let table = LoneStoneTable::build(&options, stones).expect("valid options");
-    (table, TowerOfPower::new(options).expect("valid options"))
+    (
+        table,
+        TowerOfPower::with_options(options).expect("valid options"),
+    )
 }
 
 #[test]

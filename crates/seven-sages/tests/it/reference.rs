@@ -6,7 +6,8 @@ use crate::common;
 
 use std::collections::{BTreeSet, HashSet};
 
-use board_kernel::{Game, Side, SplitMix64};
+use board_kernel::prelude::*;
+use board_kernel::{Side, SplitMix64};
 use common::game;
 use seven_sages::{Deviation, KickMode, OwnGoal, SevenSages, State};
 

@@ -1,7 +1,8 @@
 //! Every setup of the rule book replays without error, and its example positions are the
 //! ones the examples test checks.
 
-use board_kernel::{Game, GameOptions};
+use board_kernel::GameOptions;
+use board_kernel::prelude::*;
 use seven_sages::{Options, SevenSages};
 
 #[test]
@@ -11,7 +12,7 @@ fn every_rule_book_setup_replays() {
     for (caption, setup) in book.setups() {
         let options = Options::from_pairs(setup.options.iter().copied())
             .unwrap_or_else(|e| panic!("{caption}: {e}"));
-        let game = SevenSages::new(options).unwrap();
+        let game = SevenSages::with_options(options).unwrap();
         let mut state = match setup.position {
             Some(text) => game
                 .parse_position(text)
