@@ -6,7 +6,7 @@ use board_kernel::picture::{Cell, Label, Mark, Picture, PieceKind, Point, Rgb};
 use board_kernel::{Side, Square};
 
 use crate::board::board_colour;
-use crate::turn::colour_name;
+use crate::board::colour_name;
 use crate::{Colour, Move, Phase, State};
 
 /// The colours of the physical board and towers.
