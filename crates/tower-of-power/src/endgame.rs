@@ -58,10 +58,10 @@ use board_kernel::{Side, Status};
 
 use crate::board::{Board, RAY, STEP, square};
 use crate::game::TowerOfPower;
+use crate::notation::Move;
 use crate::options::Options;
 use crate::pieces::Tower;
 use crate::state::State;
-use crate::turn::Move;
 
 /// The most stones the strong side may have in a table (five against one holds 1.3 billion
 /// positions a side to move).
