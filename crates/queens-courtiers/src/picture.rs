@@ -11,7 +11,7 @@ use board_kernel::{Side, Square};
 
 use crate::board::{CENTRE, SIZE, exists, in_court};
 use crate::pieces::{Piece as QcPiece, side_name};
-use crate::{Move, QueensCourtiers, State};
+use crate::{Move, RoyalSet, State};
 
 const RED: Rgb = Rgb(0xc6, 0x28, 0x28);
 const BLUE: Rgb = Rgb(0x1e, 0x5a, 0xb4);
@@ -27,7 +27,7 @@ fn point(sq: Square) -> Point {
 }
 
 /// The picture of `state`, with the game's check rule to name the paralysed Royals.
-pub(crate) fn picture(game: &QueensCourtiers, state: &State) -> Picture {
+pub(crate) fn picture(state: &State, checked: RoyalSet) -> Picture {
     let mut picture = Picture {
         columns: SIZE,
         rows: SIZE,
@@ -45,7 +45,6 @@ pub(crate) fn picture(game: &QueensCourtiers, state: &State) -> Picture {
             .collect(),
         ..Picture::default()
     };
-    let checked = game.checked_royals(state);
     for rank in 0..SIZE {
         for file in 0..SIZE {
             let sq = Square::at(file, rank);
