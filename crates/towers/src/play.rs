@@ -50,7 +50,7 @@ pub(crate) struct PlayArgs {
     #[command(flatten)]
     pub(crate) game: GameArgs,
     /// Who plays White (the first seat): human, random, mcts[:ITERS|TIME],
-    /// mcts-fresh[:ITERS|TIME] (no tree reuse), alphabeta[:DEPTH|TIME] or perfect[:POSITIONS]
+    /// mcts-fresh[:ITERS|TIME] (no tree reuse), alphabeta[:DEPTH|TIME] or perfect[:POSITIONS|TIME]
     /// (the exact solver's move).
     #[arg(long, default_value = "human")]
     pub(crate) white: Seat,

@@ -19,7 +19,7 @@ pub(crate) struct SelfplayArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub(crate) games: u64,
     /// White's player: random, mcts[:ITERS|TIME], mcts-fresh[:ITERS|TIME],
-    /// alphabeta[:DEPTH|TIME] or perfect[:POSITIONS].
+    /// alphabeta[:DEPTH|TIME] or perfect[:POSITIONS|TIME].
     #[arg(long, default_value = "random")]
     pub(crate) white: PlayerSpec,
     /// Black's player.

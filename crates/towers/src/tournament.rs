@@ -18,7 +18,7 @@ pub(crate) struct TournamentArgs {
     #[command(flatten)]
     pub(crate) game: GameArgs,
     /// The players, comma-separated: random, mcts[:ITERS|TIME], mcts-fresh[:ITERS|TIME] (no
-    /// tree reuse), alphabeta[:DEPTH|TIME], perfect[:POSITIONS].
+    /// tree reuse), alphabeta[:DEPTH|TIME], perfect[:POSITIONS|TIME].
     #[arg(long, value_delimiter = ',', num_args = 1.., required = true)]
     pub(crate) players: Vec<PlayerSpec>,
     /// Games each pair plays (1 to 1000000000), the players taking White in turn; with
