@@ -896,8 +896,9 @@ impl<G: Game> crate::Player<G> for Perfect<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use board_kernel::steps::TurnStep;
     use board_kernel::testing::{Nim, NimOptions, NimState, Take};
-    use board_kernel::{Illegal, OptionError, ParseError, RuleBook};
+    use board_kernel::{Illegal, ParseError, RuleBook, Valid};
     use std::cell::Cell;
 
     thread_local! {
@@ -910,14 +911,14 @@ mod tests {
     #[derive(Clone, Debug)]
     struct Listed(Nim);
 
-    impl Game for Listed {
+    impl Rules for Listed {
         const NAME: &'static str = "listed-nim";
         const TITLE: &'static str = "Nim, listings counted";
         type Options = NimOptions;
         type State = NimState;
         type Move = Take;
-        fn new(options: NimOptions) -> Result<Self, OptionError> {
-            Nim::new(options).map(Listed)
+        fn new(options: Valid<NimOptions>) -> Self {
+            Listed(Nim::new(options))
         }
         fn options(&self) -> &NimOptions {
             self.0.options()
@@ -950,6 +951,17 @@ mod tests {
         fn key(&self, state: &NimState) -> u64 {
             self.0.key(state)
         }
+    }
+
+    impl board_kernel::Search for Listed {}
+
+    impl Steps for Listed {
+        fn move_steps(&self, state: &NimState, mv: &Take, out: &mut Vec<TurnStep>) {
+            self.0.move_steps(state, mv, out);
+        }
+    }
+
+    impl Presentation for Listed {
         fn diagram(&self, state: &NimState) -> String {
             self.0.diagram(state)
         }
@@ -967,7 +979,7 @@ mod tests {
 
     /// A pile of a million stones, a thousand moves a position, too deep to prove.
     fn wide() -> Listed {
-        Listed::new(NimOptions {
+        Listed::with_options(NimOptions {
             stones: 1_000_000,
             max_take: 1000,
         })
