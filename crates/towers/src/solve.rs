@@ -63,10 +63,11 @@ const ENTRY_BYTES: usize = 40;
 fn parse_time(text: &str) -> Result<Duration, String> {
     match text.parse::<game_ai::Budget>() {
         Ok(game_ai::Budget::Time(time)) => Ok(time),
-        Ok(game_ai::Budget::Count(_)) => Err(format!(
-            "`{text}` has no unit: write seconds or milliseconds, like `90s` or `500ms`"
+        _ => Err(format!(
+            "`{}` is not a time: write a positive number of seconds or milliseconds, like \
+             `90s` or `500ms`, at most 86400s (a day)",
+            board_kernel::excerpt(text)
         )),
-        Err(e) => Err(e.to_string()),
     }
 }
 

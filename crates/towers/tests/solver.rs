@@ -277,6 +277,59 @@ fn a_proven_round_prints_its_line_even_on_a_tight_budget() {
     );
 }
 
+/// Chain Reaction with ten segments a turn has 398,257 moves at the start. A budget of one
+/// position answers at once (before, the races counted the replies of every move, each a
+/// listing as long, and no answer came in minutes), and `--max-time` stops a budget of a
+/// million positions, each a listing of that length; a time that is not one is refused.
+#[test]
+fn towers_solve_keeps_its_budgets_where_positions_are_widest() {
+    let widest = [
+        "solve",
+        "chain-reaction",
+        "-o",
+        "max_segments=10",
+        "-o",
+        "scoring_friendly_tower=Continue",
+        "-o",
+        "single_step_into_goal=on",
+    ];
+    // A generous bound for a loaded machine: unbounded, either run takes hours.
+    let limit = std::time::Duration::from_secs(90);
+    let run = |extra: &[&str]| {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_towers"))
+            .args(widest.iter().chain(extra))
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("the towers binary runs");
+        let started = std::time::Instant::now();
+        while child
+            .try_wait()
+            .expect("the run can be waited for")
+            .is_none()
+        {
+            if started.elapsed() > limit {
+                child.kill().expect("the run can be stopped");
+                panic!("{extra:?}: no answer in {limit:?}");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        child.wait_with_output().expect("the output is read")
+    };
+    for extra in [&["--max-nodes", "1"][..], &["--max-time", "2s"]] {
+        let out = run(extra);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{extra:?}: {text}");
+        assert_eq!(text.lines().next(), Some("unknown"), "{extra:?}: {text}");
+    }
+    for bad in ["2", "0s", "1.5s", "86401s"] {
+        let out = run(&["--max-time", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let error = String::from_utf8_lossy(&out.stderr);
+        assert!(error.contains("is not a time"), "{bad}: {error}");
+    }
+}
+
 /// The `perfect` seat as White in Kamisado's single round never loses: one player (its table
 /// kept, so the proof of the first move is paid once) against random defences and against
 /// MCTS, each game from the initial position.
