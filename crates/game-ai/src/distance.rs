@@ -31,8 +31,8 @@ use board_kernel::{Side, Status};
 use crate::solver::{Limits, SolveConfig, path_bytes};
 
 /// Up to this many moves, a position's moves are ordered by the replies they leave, which
-/// costs a listing of each child's moves: about as many positions as Kamisado or Seven
-/// Sages have, a small part of Chain Reaction's (thousands) or Tower of Power's opening.
+/// costs a listing of each child's moves: what a position of Kamisado, Queens' Courtiers
+/// or Seven Sages usually has, not Chain Reaction's thousands or Tower of Power's opening.
 /// Beyond, a position costs one listing, as the budget of positions counts it.
 const REPLY_WIDTH: usize = 256;
 
@@ -115,7 +115,7 @@ struct Search<'g, G: Game> {
 struct Child {
     /// Goes on, not the move that won before, the order by replies.
     key: (bool, bool, usize),
-    index: u32,
+    index: usize,
     end: Option<bool>,
 }
 
@@ -181,7 +181,7 @@ impl<G: Game> Search<'_, G> {
                         usize::MAX - replies
                     },
                 ),
-                index: u32::try_from(i).unwrap_or(u32::MAX),
+                index: i,
                 end,
             });
         }
@@ -218,7 +218,7 @@ impl<G: Game> Search<'_, G> {
         n: u32,
     ) -> Option<(bool, Option<u16>)> {
         for child in children {
-            let i = child.index as usize;
+            let i = child.index;
             let holds = match child.end {
                 Some(attacker_won) => attacker_won,
                 None => {

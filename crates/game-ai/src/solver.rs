@@ -211,7 +211,7 @@ struct Child {
     /// Not a win at once, not the table's best move, a win at once for the opponent after it,
     /// ends the game at once, the opponent's replies.
     key: (bool, bool, bool, bool, usize),
-    index: u32,
+    index: usize,
     end: Option<i8>,
 }
 
@@ -317,7 +317,7 @@ impl<'g, G: Game> Search<'g, G> {
             };
             children.push(Child {
                 key: (true, Some(i) != first, threat, end.is_some(), replies),
-                index: u32::try_from(i).unwrap_or(u32::MAX),
+                index: i,
                 end,
             });
         }
@@ -370,7 +370,7 @@ impl<'g, G: Game> Search<'g, G> {
         let mut best_score = -2;
         let mut best_index = 0;
         for child in children {
-            let i = child.index as usize;
+            let i = child.index;
             let score = match child.end {
                 Some(end) => end,
                 None => {
