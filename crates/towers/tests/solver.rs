@@ -339,10 +339,18 @@ fn the_perfect_kamisado_player_never_loses_as_white() {
     use game_ai::PlayerSpec;
     use game_ai::arena::play_game;
     let game = kamisado::Kamisado::with_options(Default::default()).unwrap();
-    let mut players = BySide::new(
-        "perfect".parse::<PlayerSpec>().unwrap().build(1),
-        PlayerSpec::Random.build(1),
-    );
+    // The `perfect` seat's budget of positions without its minute a move, which a loaded
+    // machine could reach before the proof and so change the game.
+    let perfect = |seed| -> Box<dyn game_ai::Player<kamisado::Kamisado>> {
+        Box::new(game_ai::solver::Perfect::new(
+            game_ai::solver::SolveConfig {
+                max_nodes: u64::from(PlayerSpec::DEFAULT_PERFECT_POSITIONS),
+                ..Default::default()
+            },
+            seed,
+        ))
+    };
+    let mut players = BySide::new(perfect(1), PlayerSpec::Random.build(1));
     let defences = ["random", "mcts:200", "alphabeta:3", "mcts:1000"];
     for (k, defence) in defences.iter().cycle().take(scale(12, 40)).enumerate() {
         players.black = defence.parse::<PlayerSpec>().unwrap().build(k as u64);
@@ -358,10 +366,7 @@ fn the_perfect_kamisado_player_never_loses_as_white() {
         assert!(report.starts_with("a proven win"), "{report}");
     }
     // As Black the round is lost: the player says so and plays on.
-    let mut black = "perfect"
-        .parse::<PlayerSpec>()
-        .unwrap()
-        .build::<kamisado::Kamisado>(2);
+    let mut black = perfect(2);
     let mut state = game.initial_state();
     game.play_text(&mut state, "b1-b7").unwrap();
     assert!(black.choose(&game, &state).is_some());
