@@ -34,6 +34,7 @@
 
 pub mod alphabeta;
 pub mod arena;
+mod budget;
 pub mod clock;
 pub mod distance;
 pub mod eval;
