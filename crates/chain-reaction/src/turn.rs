@@ -53,7 +53,7 @@ impl Forbidden {
             }
             Forbidden::TopOff(Some(b)) => format!(
                 "moving {dir}, the top stone would land on {b}, which is not {}'s scoring row (L2)",
-                side_name(mover)
+                mover.name()
             ),
             Forbidden::TwoTowers(a, b) => {
                 format!("moving {dir} would build two towers: {a} and {b} are both occupied (L3)")
@@ -65,13 +65,6 @@ impl Forbidden {
                  (L5; option scoring_friendly_tower = Forbidden)"
                 .to_owned(),
         }
-    }
-}
-
-pub(crate) fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
     }
 }
 
