@@ -6,9 +6,9 @@ use std::fmt;
 use board_kernel::text::{BoardField, Empties, Frame};
 use board_kernel::{ParseError, Side, Square, TextKind};
 
-use crate::board::{Board, RANKS, STONES_PER_SIDE, Spot};
+use crate::board::{RANKS, STONES_PER_SIDE, Spot};
 use crate::options::Options;
-use crate::pieces::{Content, Tower};
+use crate::pieces::{Board, Content, Tower};
 use crate::state::State;
 
 /// The board field: ranks 8 to 1, a digit for a run of empty cells.

@@ -8,10 +8,11 @@
 
 use board_kernel::{Direction, Illegal, Side};
 
-use crate::board::{Board, Spot, cells, ray, replacement_cells};
+use crate::board::{Spot, cells, ray};
+use crate::end;
 use crate::notation::{Move, Segment};
 use crate::options::{Options, ScoringFriendlyTower};
-use crate::pieces::{Content, Tower};
+use crate::pieces::{Board, Content, Tower, replacement_cells};
 use crate::state::State;
 
 /// What a legal tower segment does.
@@ -167,6 +168,22 @@ struct Generator<'a> {
 enum Sink<'a> {
     List(&'a mut Vec<Move>),
     Count(usize),
+}
+
+/// Appends every legal turn of `state` to `out`: none once the game is over.
+pub(crate) fn legal_moves(options: &Options, state: &State, out: &mut Vec<Move>) {
+    if !end::status(options, state).is_finished() {
+        generate(options, state, out);
+    }
+}
+
+/// The rules' verdict on `mv` in `state`: the game is over, or the rule a token breaks. The
+/// turn is checked by playing it out token by token on a copy.
+pub(crate) fn check(options: &Options, state: &State, mv: &Move) -> Result<(), Illegal> {
+    if end::status(options, state).is_finished() {
+        return Err(Illegal::GameOver);
+    }
+    execute(options, &mut state.clone(), mv)
 }
 
 /// Appends every complete turn of `state` (not finished) to `out`.
