@@ -3,7 +3,7 @@
 
 use board_kernel::picture::{Picture, Point};
 use board_kernel::prelude::*;
-use board_kernel::steps::TurnStep;
+use board_kernel::steps::{Step, StepError, StepOptions, TurnStep};
 use board_kernel::{BySide, Illegal, ParseError, RuleBook, Side, SplitMix64, Status, Valid};
 
 use crate::{Move, Options, State, end, position, strategy, tally, turn};
@@ -138,5 +138,18 @@ impl Steps for ChainReaction {
 
     fn move_steps(&self, state: &State, mv: &Move, out: &mut Vec<TurnStep>) {
         crate::steps::move_steps(state, mv, out);
+    }
+
+    fn board_after_steps(&self, state: &State, mv: &Move, done: usize) -> State {
+        crate::steps::board_after_steps(&self.options, state, mv, done)
+    }
+
+    /// Walks the turn choice by choice instead of listing the whole turns.
+    fn next_steps(
+        &self,
+        state: &State,
+        steps: &[Step],
+    ) -> Result<StepOptions<Move, State>, StepError> {
+        crate::steps::next_steps(&self.options, state, steps)
     }
 }
