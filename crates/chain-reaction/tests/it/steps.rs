@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 
 use board_kernel::picture::Point;
 use board_kernel::prelude::*;
-use board_kernel::steps::{Step, StepError, StepRole, TurnStep, by_listing, steps_of};
+use board_kernel::steps::{Step, StepError, StepOptions, StepRole, TurnStep, by_listing, steps_of};
 use board_kernel::{SplitMix64, testing};
 use sackson_chain_reaction::{ChainReaction, Move, State};
 
@@ -283,6 +283,14 @@ fn step(name: &str) -> Step {
     cell(name, StepRole::Move).step
 }
 
+/// Asserts that the steps so far make the whole move `text`, with nothing more to come and
+/// the position after it, `board`, as the board.
+fn assert_whole(here: &StepOptions<Move, State>, text: &str, board: &str) {
+    assert_eq!(here.complete.map(|m| m.to_string()).as_deref(), Some(text));
+    assert!(here.next.is_empty());
+    assert_eq!(here.board.to_string(), board);
+}
+
 /// The steps of Example 2 (§8) one by one: the tower's landing cells, the friendly tower of
 /// `d3-f5` standing at segment 1 as the specification's position table writes it, then the
 /// chain going on from f5 and from e4, and the enemy tower that ends it.
@@ -311,14 +319,10 @@ fn example_2_step_by_step_shows_each_segment() {
     let done = game
         .next_steps(&start, &[step("f5"), step("d3"), step("c2")])
         .unwrap();
-    assert_eq!(
-        done.complete.map(|m| m.to_string()).as_deref(),
-        Some("d3-f5 f5-d3 e4-c2")
-    );
-    assert!(done.next.is_empty());
-    assert_eq!(
-        done.board.to_string(),
-        "7/7/7/1w5/2ww3/3(wb)3/2w4/7 b 0 0 0 12 12 - 1"
+    assert_whole(
+        &done,
+        "d3-f5 f5-d3 e4-c2",
+        "7/7/7/1w5/2ww3/3(wb)3/2w4/7 b 0 0 0 12 12 - 1",
     );
     // The segment that cannot be made (two towers) is refused, as is a step after the end.
     assert_eq!(
@@ -374,13 +378,10 @@ fn example_7_step_by_step_ends_in_the_penalty_and_its_re_placement() {
     );
     penalty.push(step("c1"));
     let done = game.next_steps(&start, &penalty).unwrap();
-    assert_eq!(
-        done.complete.map(|m| m.to_string()).as_deref(),
-        Some("c1-d2 d2-d4 d3-d1 d1-d3 !=c1")
-    );
-    assert_eq!(
-        done.board.to_string(),
-        "2bbb2/1bbbbb1/2bbb2/7/3w3/2www2/1wwwww1/2w1w2 b 0 -2 0 12 12 - 1"
+    assert_whole(
+        &done,
+        "c1-d2 d2-d4 d3-d1 d1-d3 !=c1",
+        "2bbb2/1bbbbb1/2bbb2/7/3w3/2www2/1wwwww1/2w1w2 b 0 -2 0 12 12 - 1",
     );
 }
 
@@ -395,11 +396,7 @@ fn example_5_the_opponents_bottom_stone_waits_for_his_turn() {
         vec![TurnStep::choice(0)]
     );
     let done = game.next_steps(&start, &[Step::Choice(0)]).unwrap();
-    assert_eq!(done.complete.map(|m| m.to_string()).as_deref(), Some("!"));
-    assert_eq!(
-        done.board.to_string(),
-        "2b4/7/7/7/7/w1w4/bb5/www4 b 0 3 0 12 12 b 1"
-    );
+    assert_whole(&done, "!", "2b4/7/7/7/7/w1w4/bb5/www4 b 0 3 0 12 12 b 1");
     let black = game.next_steps(&done.board, &[]).unwrap();
     assert_eq!(black.next, cells("d8 e8", StepRole::Place));
     let placed = game.next_steps(&done.board, &[step("d8")]).unwrap();
@@ -424,9 +421,10 @@ fn example_4_a_scored_stone_waits_to_be_put_back() {
         "2b(bb)3/7/7/7/7/7/7/2w1w2 w 1 2 0 12 12 w 0"
     );
     let done = game.next_steps(&start, &[step("d9"), step("d1")]).unwrap();
-    assert_eq!(
-        done.complete.map(|m| m.to_string()).as_deref(),
-        Some("d7-d9=d1")
+    assert_whole(
+        &done,
+        "d7-d9=d1",
+        "2b(bb)3/7/7/7/7/7/7/2www2 b 0 2 0 12 12 - 1",
     );
 
     let go_on = self::game(&[("scoring_friendly_tower", "Continue")]);
@@ -440,13 +438,10 @@ fn example_4_a_scored_stone_waits_to_be_put_back() {
     assert_eq!(placed.next, cells("b6 b8 d6 f6 f8", StepRole::Move));
     let ten = pos(&go_on, "2bb3/3(ww)3/7/7/7/7/7/2w1w2 w 0 10 0 12 12 - 0");
     let won = go_on.next_steps(&ten, &[step("d9"), step("d1")]).unwrap();
-    assert_eq!(
-        won.complete.map(|m| m.to_string()).as_deref(),
-        Some("d7-d9=d1")
-    );
-    assert_eq!(
-        won.board.to_string(),
-        "2b(bw)3/7/7/7/7/7/7/2www2 b 0 12 0 12 12 - 1"
+    assert_whole(
+        &won,
+        "d7-d9=d1",
+        "2b(bw)3/7/7/7/7/7/7/2www2 b 0 12 0 12 12 - 1",
     );
 }
 
