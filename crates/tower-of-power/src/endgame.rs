@@ -2,24 +2,25 @@
 //!
 //! The smallest material that is not a draw at once is one stone more than the
 //! `material_draw_threshold` against a single stone (four against one by default). The lone
-//! stone can only step (rule 4.3). If it captures, both sides are at or below the threshold and
-//! the game is drawn (rule 5.3) — unless the stack it captured from held every one of the strong
-//! side's stones: they are then all pinned under it, the strong side has no move, and the lone
-//! side wins, since rule 5.4 checks that before the material (this needs `deal_onto_stacks`;
-//! under the French rule the lone stone captures only single stones, and what the strong side
-//! keeps can move: hemming a stone in takes six more in stacks). So the lone side plays for a draw, or for that capture; the strong side must
-//! capture the lone stone, which wins at once, the lone side then having no stone (rule 5.1).
-//! Which side can force its win, and how fast, does not depend on the counters, so one table of
-//! distances answers every such position for any value of the no-capture counter: a side wins
-//! exactly when its fastest forced win comes within the plies the no-progress rule leaves (a
-//! win on the last allowed move is a win, rule 5.4).
+//! stone can only step (rule 4.3). If it captures, both sides are at or below the threshold
+//! and the game is drawn (rule 5.3) — unless the stack it captured from held every one of the
+//! strong side's stones: they are then all pinned under it, the strong side has no move, and
+//! the lone side wins, since rule 5.4 checks that before the material (this needs
+//! `deal_onto_stacks`; under the French rule the lone stone captures only single stones, and
+//! what the strong side keeps can move: hemming a stone in takes six more in stacks). So the
+//! lone side plays for a draw, or for that capture; the strong side must capture the lone
+//! stone, which wins at once, the lone side then having no stone (rule 5.1). Which side can
+//! force its win, and how fast, does not depend on the counters, so one table of distances
+//! answers every such position for any value of the no-capture counter: a side wins exactly
+//! when its fastest forced win comes within the plies the no-progress rule leaves (a win on the
+//! last allowed move is a win, rule 5.4).
 //!
 //! The lone side's win never reaches further back than that one capture: no position of the
 //! strong side is lost. A move that leaves all its stones in one stack next to the lone stone
 //! is a single step (a row leaves a stone on its base and one on each deal square) onto that
 //! square, which already held a stone — and that stone could capture the lone stone instead.
-//! So the strong side's wins need no move counts, and the tests check the claim against the
-//! engine's moves.
+//! So the analysis needs no count of the strong side's moves (a loss for it would), and the
+//! tests check the claim against the engine's moves.
 //!
 //! Forward search cannot prove these positions (the game can run a hundred plies between
 //! captures and the solver's table never closes), so [`LoneStoneTable::build`] works backwards
@@ -813,7 +814,9 @@ mod tests {
                         };
                         match child {
                             None => drawn = true,
-                            Some(d) if d % 2 == 0 => fastest = Some(fastest.map_or(d, |f| f.min(d))),
+                            Some(d) if d % 2 == 0 => {
+                                fastest = Some(fastest.map_or(d, |f| f.min(d)))
+                            }
                             Some(d) => slowest = slowest.max(d),
                         }
                     }
@@ -860,7 +863,10 @@ mod tests {
                 ..Options::default()
             };
             let [strong, lone] = check_against_the_engine(options, 3, step);
-            assert!(strong[0] > 0 && strong[1] == 0 && lone[1] > 0, "{strong:?} {lone:?}");
+            assert!(
+                strong[0] > 0 && strong[1] == 0 && lone[1] > 0,
+                "{strong:?} {lone:?}"
+            );
         }
     }
 
@@ -885,7 +891,11 @@ mod tests {
             let table = LoneStoneTable::build(&options, threshold as usize + 1).expect("valid");
             let game = TowerOfPower::new(options).expect("valid options");
             let state = game.parse_position(text).expect("a valid position");
-            assert_eq!(table.probe(&state), Some(Verdict::Win { plies: 1 }), "{text}");
+            assert_eq!(
+                table.probe(&state),
+                Some(Verdict::Win { plies: 1 }),
+                "{text}"
+            );
             let mut next = state.clone();
             let mv = table.best_move(&game, &state).expect("a move");
             game.play(&mut next, &mv).expect("a legal move");

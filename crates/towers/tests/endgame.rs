@@ -67,7 +67,11 @@ fn gathered_position(rng: &mut SplitMix64, stones: usize, strong: Side, limit: u
         neighbours[rng.below(neighbours.len())],
         Tower::single(strong.opponent()),
     );
-    let to_move = if rng.below(2) == 0 { strong } else { strong.opponent() };
+    let to_move = if rng.below(2) == 0 {
+        strong
+    } else {
+        strong.opponent()
+    };
     State::new(board, to_move, rng.below(limit.max(1) as usize) as u32, 0)
 }
 
@@ -85,8 +89,8 @@ fn value_of(verdict: Verdict) -> Value {
 /// colour strong — on random positions and on positions with every strong stone in one stack
 /// next to the lone stone: the table's value is the solver's, and its distance the race's for
 /// whichever side wins. The positions are drawn until each kind of verdict has its share (as
-/// far as the option set has it). The quick run builds one table of three against one (2 s);
-/// the heavy tests build them all, and four against one (25 s a table).
+/// far as the option set has it). The quick run builds one table of three against one; the
+/// heavy tests build every option set's, four against one included.
 #[test]
 fn every_verdict_agrees_with_the_solver_in_every_option_set() {
     let heavy = board_kernel::testing::heavy(
@@ -137,7 +141,12 @@ fn every_verdict_agrees_with_the_solver_in_every_option_set() {
 /// Draws positions of `table`'s material until `share` of each kind of verdict (the strong
 /// side's win in one ply, its longer win, a draw, the lone side's loss, its win) is checked
 /// against the solver, or 20,000 have been drawn; returns how many of each were checked.
-fn check_verdicts(table: &LoneStoneTable, game: &TowerOfPower, limit: u32, share: usize) -> [usize; 5] {
+fn check_verdicts(
+    table: &LoneStoneTable,
+    game: &TowerOfPower,
+    limit: u32,
+    share: usize,
+) -> [usize; 5] {
     let stones = table.stones();
     // Without the no-progress rule draws never end: the solver proves what is decided
     // within this depth, and nothing else.
@@ -235,11 +244,7 @@ fn three_against_one_agrees_with_the_solver_and_the_fastest_win() {
         }
         seen[bucket] += 1;
         let solved = solve(&game, &state, &SolveConfig::default());
-        let expected = match verdict {
-            Verdict::Win { .. } => Value::Win,
-            Verdict::Draw => Value::Draw,
-            Verdict::Loss { .. } => Value::Loss,
-        };
+        let expected = value_of(verdict);
         assert_eq!(solved.value, expected, "{state}: table {verdict}");
         match verdict {
             Verdict::Win { plies } => {
@@ -428,7 +433,10 @@ fn towers_endgame_says_what_towers_solve_proves() {
         } else {
             "White wins"
         };
-        assert!(endgame.trim_end().ends_with(winner), "{position}: {endgame}");
+        assert!(
+            endgame.trim_end().ends_with(winner),
+            "{position}: {endgame}"
+        );
     }
     let (ok, out, err) = towers(
         &[
@@ -487,12 +495,7 @@ fn races_prove_what_the_depth_budget_hides() {
         let raced = solve_or_race(&game, &state, &config);
         match verdict {
             Verdict::Win { plies } | Verdict::Loss { plies } => {
-                let value = if matches!(verdict, Verdict::Win { .. }) {
-                    Value::Win
-                } else {
-                    Value::Loss
-                };
-                assert_eq!(raced.value, value, "{state}");
+                assert_eq!(raced.value, value_of(verdict), "{state}");
                 assert_eq!(raced.line.len(), plies as usize, "{state}");
                 let mut end = state.clone();
                 for mv in &raced.line {
