@@ -36,8 +36,29 @@ pub(crate) struct State {
     steps: Vec<Step>,
     /// The engine's answer for `steps`, once asked.
     turn: Option<Turn>,
-    /// Each whole move played, with the position before it.
-    history: Vec<(Box<dyn DynState>, String)>,
+    /// The whole moves played, the last first, shared between clones.
+    history: Option<Arc<Played>>,
+}
+
+/// A whole move played, with the position before it: a list shared between a state and its
+/// clones, so that cloning a state deep into a game copies no earlier positions.
+struct Played {
+    before: Box<dyn DynState>,
+    mv: String,
+    earlier: Option<Arc<Played>>,
+}
+
+impl State {
+    /// The moves played, the last first.
+    fn played(&self) -> impl Iterator<Item = &Played> {
+        std::iter::successors(self.history.as_deref(), |p| p.earlier.as_deref())
+    }
+
+    fn record(&mut self, before: Box<dyn DynState>, mv: String) {
+        self.turn = None;
+        let earlier = self.history.take();
+        self.history = Some(Arc::new(Played { before, mv, earlier }));
+    }
 }
 
 fn illegal(message: impl Into<String>) -> PyErr {
@@ -65,7 +86,7 @@ impl State {
             base,
             steps: Vec::new(),
             turn: None,
-            history: Vec::new(),
+            history: None,
         }
     }
 
@@ -146,7 +167,7 @@ impl State {
             Ok(options) => match options.complete {
                 Some(mv) => {
                     let before = std::mem::replace(&mut self.base, options.board);
-                    self.history.push((before, mv));
+                    self.record(before, mv);
                     self.steps.clear();
                     self.turn = None;
                 }
@@ -174,7 +195,7 @@ impl State {
         }
         let before = self.base.clone();
         let played = self.base.play(text).map_err(|e| illegal(e.to_string()))?;
-        self.history.push((before, played.clone()));
+        self.record(before, played.clone());
         self.turn = None;
         Ok(played)
     }
@@ -393,8 +414,8 @@ impl State {
     fn svg(&mut self) -> String {
         let mut marks = Vec::new();
         if self.steps.is_empty() {
-            if let Some((before, mv)) = self.history.last() {
-                marks = before.move_marks(mv).unwrap_or_default();
+            if let Some(last) = self.played().next() {
+                marks = last.before.move_marks(&last.mv).unwrap_or_default();
             }
         } else {
             let next = self.turn().next.clone();
@@ -442,13 +463,14 @@ impl State {
             self.turn = None;
             return Ok(None);
         }
-        let (before, mv) = self
+        let last = self
             .history
-            .pop()
+            .take()
             .ok_or_else(|| PyValueError::new_err("nothing to undo: no move has been played"))?;
-        self.base = before;
+        self.base = last.before.clone();
+        self.history = last.earlier.clone();
         self.turn = None;
-        Ok(Some(mv))
+        Ok(Some(last.mv.clone()))
     }
 
     /// The position's 64-bit key, told apart by the turn in progress.
@@ -465,7 +487,9 @@ impl State {
 
     /// The whole moves played since this state's line began, in notation.
     fn history(&self) -> Vec<String> {
-        self.history.iter().map(|(_, mv)| mv.clone()).collect()
+        let mut moves: Vec<String> = self.played().map(|p| p.mv.clone()).collect();
+        moves.reverse();
+        moves
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -487,9 +511,9 @@ impl State {
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let restore = py.import("tower_games._native")?.getattr("_restore_state")?;
         let start = self
-            .history
-            .first()
-            .map_or_else(|| self.base.snapshot_json(), |(s, _)| s.snapshot_json());
+            .played()
+            .last()
+            .map_or_else(|| self.base.snapshot_json(), |p| p.before.snapshot_json());
         let args = (
             self.game(),
             start,
@@ -497,6 +521,20 @@ impl State {
             self.turn_actions(),
         );
         (restore, args).into_pyobject(py)
+    }
+}
+
+impl Drop for State {
+    /// Frees the moves no clone shares one by one: dropping a long list recursively could
+    /// overflow the stack.
+    fn drop(&mut self) {
+        let mut next = self.history.take();
+        while let Some(node) = next {
+            match Arc::try_unwrap(node) {
+                Ok(mut played) => next = played.earlier.take(),
+                Err(_) => break,
+            }
+        }
     }
 }
 
