@@ -20,6 +20,7 @@ mod actions;
 mod bounds;
 mod native;
 mod observation;
+mod raster;
 mod state;
 
 use actions::Actions;

@@ -436,6 +436,19 @@ impl State {
         self.board().svg(&marks, &SvgStyle::default())
     }
 
+    /// The board as an RGB image, a numpy uint8 array of shape `(rows * cell, columns * cell,
+    /// 3)` (PettingZoo's `rgb_array`).
+    #[pyo3(signature = (cell = 32))]
+    fn rgb_array<'py>(&mut self, py: Python<'py>, cell: usize) -> PyResult<Bound<'py, PyAny>> {
+        if !(1..=256).contains(&cell) {
+            return Err(PyValueError::new_err(format!(
+                "cell must be 1 to 256 pixels, not {cell}"
+            )));
+        }
+        let (height, width, bytes) = crate::raster::rgb(&self.board().picture(), cell);
+        numpy_array(py, &bytes, "uint8", PyTuple::new(py, [height, width, 3])?)
+    }
+
     /// Jupyter's rich display: the board as SVG.
     fn _repr_svg_(&mut self) -> String {
         self.svg()
