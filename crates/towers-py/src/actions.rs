@@ -85,9 +85,23 @@ impl Actions {
         })
     }
 
+    /// The step of the Python integer `action` (of any size), or why there is none; a value
+    /// that is not an integer is a `TypeError`.
+    pub(crate) fn step_of(&self, action: &Bound<'_, PyAny>) -> PyResult<Result<Step, String>> {
+        match action.extract::<i64>() {
+            Ok(a) => Ok(self.step(a)),
+            Err(_) if action.is_instance_of::<pyo3::types::PyInt>() => Ok(Err(format!(
+                "action {} is out of range: the actions are 0 to {}",
+                board_kernel::excerpt(&action.to_string()),
+                self.count() - 1
+            ))),
+            Err(e) => Err(e),
+        }
+    }
+
     /// The action's name.
-    pub(crate) fn name(&self, action: i64) -> PyResult<String> {
-        let step = self.step(action).map_err(PyValueError::new_err)?;
+    pub(crate) fn name(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
+        let step = self.step_of(action)?.map_err(PyValueError::new_err)?;
         Ok(self.step_name(step))
     }
 

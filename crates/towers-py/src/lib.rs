@@ -94,8 +94,9 @@ pub(crate) fn option_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
     if let Ok(b) = value.cast::<pyo3::types::PyBool>() {
         return Ok(if b.is_true() { "on" } else { "off" }.to_owned());
     }
-    if let Ok(n) = value.extract::<i64>() {
-        return Ok(n.to_string());
+    if value.is_instance_of::<pyo3::types::PyInt>() {
+        // Any size: the engine says when it is out of range.
+        return Ok(value.str()?.to_string());
     }
     if let Ok(s) = value.extract::<String>() {
         return Ok(s);
@@ -179,6 +180,11 @@ impl Game {
         Ok(State::new(self.core.clone(), state))
     }
 
+    /// The number of players: 2.
+    fn num_players(&self) -> usize {
+        2
+    }
+
     /// The number of integer actions: one per cell of the picture grid, one per named
     /// choice, and the finish.
     fn num_distinct_actions(&self) -> usize {
@@ -212,7 +218,7 @@ impl Game {
     }
 
     /// The action's name: a cell's square name (`d4`), a choice's name (`pass`), `finish`.
-    fn action_to_string(&self, action: i64) -> PyResult<String> {
+    fn action_to_string(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
         self.core.actions.name(action)
     }
 

@@ -146,8 +146,8 @@ impl State {
     }
 
     /// Plays the step of `action`; on error nothing changes.
-    pub(crate) fn play_action(&mut self, action: i64) -> PyResult<()> {
-        let step = self.core.actions.step(action).map_err(illegal)?;
+    pub(crate) fn play_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let step = self.core.actions.step_of(action)?.map_err(illegal)?;
         if self.finished() {
             return Err(illegal(StepError::GameOver.to_string()));
         }
@@ -312,14 +312,18 @@ impl State {
 
     /// Plays one step of the turn. An action the rules do not allow here raises
     /// `IllegalMoveError` and changes nothing.
-    fn apply_action(&mut self, action: i64) -> PyResult<()> {
+    fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
         self.play_action(action)
     }
 
     /// The action's name: a cell's square name (`d4`), a choice (`pass`), `finish`. Takes
     /// `(action)` or OpenSpiel's `(player, action)`.
     #[pyo3(signature = (first, second = None))]
-    fn action_to_string(&self, first: i64, second: Option<i64>) -> PyResult<String> {
+    fn action_to_string(
+        &self,
+        first: &Bound<'_, PyAny>,
+        second: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
         self.core.actions.name(second.unwrap_or(first))
     }
 
@@ -557,7 +561,7 @@ pub(crate) fn _restore_state(
     game: &Game,
     start: &str,
     moves: Vec<String>,
-    actions: Vec<i64>,
+    actions: Vec<Bound<'_, PyAny>>,
 ) -> PyResult<State> {
     let base = game
         .core
@@ -568,7 +572,7 @@ pub(crate) fn _restore_state(
     for mv in &moves {
         state.play_move(mv)?;
     }
-    for a in actions {
+    for a in &actions {
         state.play_action(a)?;
     }
     Ok(state)
