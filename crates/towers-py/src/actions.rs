@@ -30,8 +30,13 @@ impl Actions {
             .collect();
         for cell in &picture.cells {
             let index = usize::from(cell.at.row) * usize::from(columns) + usize::from(cell.at.col);
-            let taken = |name: &str| cell_names.iter().any(|n| n == name) || choices.contains(&name);
-            if index < cell_names.len() && !cell.name.is_empty() && !taken(&cell.name) && cell.name != "finish" {
+            let taken =
+                |name: &str| cell_names.iter().any(|n| n == name) || choices.contains(&name);
+            if index < cell_names.len()
+                && !cell.name.is_empty()
+                && !taken(&cell.name)
+                && cell.name != "finish"
+            {
                 cell_names[index] = cell.name.clone();
             }
         }

@@ -30,7 +30,9 @@ pub(crate) fn max_plies(name: &str, options: &[(String, String)]) -> Option<u64>
         "chain-reaction" | "queens-courtiers" => positive("max_plies"),
         // At most 2N - 1 points are scored in a game to N, and `max_plies_per_point` plies
         // without a point end it.
-        "seven-sages" => Some(2 * number(options, "points_to_win")? * positive("max_plies_per_point")?),
+        "seven-sages" => {
+            Some(2 * number(options, "points_to_win")? * positive("max_plies_per_point")?)
+        }
         _ => None,
     }
 }

@@ -5,14 +5,14 @@
 //! adapters.
 //!
 //! A whole turn is played as the steps of `board_kernel::steps` (cells of the picture grid,
-//! named choices, finish), numbered as integer actions: see [`actions`]. The state keeps the
+//! named choices, finish), numbered as integer actions (`actions.rs`). The state keeps the
 //! engine's answer for the turn so far, so each action asks the engine once.
 
 use std::sync::Arc;
 
 use board_kernel::erased::DynGame;
 use pyo3::create_exception;
-use pyo3::exceptions::{PyValueError, PyTypeError};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 

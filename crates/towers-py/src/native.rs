@@ -128,7 +128,10 @@ pub(crate) fn playouts<'py>(
         [stats.total_score.white, stats.total_score.black],
     )?;
     dict.set_item("seconds", seconds)?;
-    dict.set_item("plies_per_second", stats.total_plies as f64 / seconds.max(1e-9))?;
+    dict.set_item(
+        "plies_per_second",
+        stats.total_plies as f64 / seconds.max(1e-9),
+    )?;
     Ok(dict)
 }
 

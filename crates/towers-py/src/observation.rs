@@ -117,10 +117,10 @@ impl Layout {
                 }
                 kind => {
                     teeth |= matches!(kind, PieceKind::Disc { .. });
-                    if let Some(look) = Look::of(kind) {
-                        if !looks.contains(&look) {
-                            looks.push(look);
-                        }
+                    if let Some(look) = Look::of(kind)
+                        && !looks.contains(&look)
+                    {
+                        looks.push(look);
                     }
                 }
             }
@@ -160,7 +160,11 @@ impl Layout {
         names.push("player 1 (the second side) to move".to_owned());
         names.push("turn so far: the n-th cell chosen this turn holds n".to_owned());
         names.push("legal next cell".to_owned());
-        names.extend(self.choice_names.iter().map(|c| format!("legal next choice {c}")));
+        names.extend(
+            self.choice_names
+                .iter()
+                .map(|c| format!("legal next choice {c}")),
+        );
         names.push("legal next finish".to_owned());
         if self.scores {
             names.push("score of player 0".to_owned());
@@ -246,10 +250,10 @@ impl Layout {
                         Some(k) => out[(looks + k) * area + i] = 1.0,
                         None => out[other * area + i] = 1.0,
                     }
-                    if let PieceKind::Disc { teeth: t, .. } = kind {
-                        if self.teeth {
-                            out[teeth * area + i] = f32::from(*t);
-                        }
+                    if let PieceKind::Disc { teeth: t, .. } = kind
+                        && self.teeth
+                    {
+                        out[teeth * area + i] = f32::from(*t);
                     }
                 }
             }
@@ -268,10 +272,10 @@ impl Layout {
         }
         plane += 1;
         for (n, step) in steps.iter().enumerate() {
-            if let Step::Cell(p) = step {
-                if let Some(i) = at(p.col, p.row) {
-                    out[plane * area + i] = (n + 1) as f32;
-                }
+            if let Step::Cell(p) = step
+                && let Some(i) = at(p.col, p.row)
+            {
+                out[plane * area + i] = (n + 1) as f32;
             }
         }
         plane += 1;

@@ -57,7 +57,11 @@ impl State {
     fn record(&mut self, before: Box<dyn DynState>, mv: String) {
         self.turn = None;
         let earlier = self.history.take();
-        self.history = Some(Arc::new(Played { before, mv, earlier }));
+        self.history = Some(Arc::new(Played {
+            before,
+            mv,
+            earlier,
+        }));
     }
 }
 
@@ -339,7 +343,10 @@ impl State {
     /// The actions that play the whole move `text` from the start of a turn: what a
     /// learner's sequence for that move is. Fails like `apply_move` on an illegal move.
     fn move_to_actions(&self, text: &str) -> PyResult<Vec<usize>> {
-        let steps = self.base.move_steps(text).map_err(|e| illegal(e.to_string()))?;
+        let steps = self
+            .base
+            .move_steps(text)
+            .map_err(|e| illegal(e.to_string()))?;
         let body: Vec<Step> = steps.iter().map(|t| t.step).collect();
         let mut actions: Vec<usize> = body.iter().map(|s| self.core.actions.of(*s)).collect();
         // A move whose steps begin a longer one is completed by the finish.
@@ -355,7 +362,10 @@ impl State {
 
     /// The actions of the turn in progress so far.
     fn turn_actions(&self) -> Vec<usize> {
-        self.steps.iter().map(|s| self.core.actions.of(*s)).collect()
+        self.steps
+            .iter()
+            .map(|s| self.core.actions.of(*s))
+            .collect()
     }
 
     /// The observation: float32 planes of shape `Game.observation_tensor_shape()`, the same
@@ -372,7 +382,10 @@ impl State {
         let scores = self.base.scores().map(|s| [s.white, s.black]);
         let steps = self.steps.clone();
         let picture = self.board().picture();
-        let values = self.core.layout.encode(&picture, side, &steps, &next, scores);
+        let values = self
+            .core
+            .layout
+            .encode(&picture, side, &steps, &next, scores);
         let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_ne_bytes()).collect();
         let (p, r, c) = self.core.layout.shape();
         numpy_array(py, &bytes, "float32", PyTuple::new(py, [p, r, c])?)
@@ -526,7 +539,9 @@ impl State {
     }
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let restore = py.import("tower_games._native")?.getattr("_restore_state")?;
+        let restore = py
+            .import("tower_games._native")?
+            .getattr("_restore_state")?;
         let start = self
             .played()
             .last()

@@ -185,7 +185,7 @@ def test_illegal_actions_and_moves_raise_and_change_nothing(name):
 def test_a_move_the_rules_forbid_gives_the_rules_reason():
     state = tower_games.load_game("kamisado").new_initial_state()
     with pytest.raises(tower_games.IllegalMoveError) as caught:
-        state.apply_move("a1-a8")  # through its own towers' row: blocked
+        state.apply_move("a1-a8")  # onto a Black tower: occupied
     assert "a1" in str(caught.value)
     with pytest.raises(tower_games.IllegalMoveError, match="not legal"):
         state.apply_action(63)  # h8 holds a Black tower: not White's to pick up
