@@ -53,18 +53,12 @@ pub(crate) fn run(release: bool) -> Result<(), String> {
     let text = |path: &Path| path.to_string_lossy().into_owned();
     run_in(&root, &python(), &["-m", "venv", &text(&venv)], &[])?;
     let pip = venv_program(&venv, "pip");
-    run_in(
-        &root,
-        &pip,
-        &[
-            "install",
-            "--quiet",
-            "--disable-pip-version-check",
-            "maturin>=1.5,<2",
-            "twine",
-        ],
-        &[],
-    )?;
+    let pip_install = |packages: &[&str]| {
+        let mut args = vec!["install", "--quiet", "--disable-pip-version-check"];
+        args.extend_from_slice(packages);
+        run_in(&root, &pip, &args, &[])
+    };
+    pip_install(&["maturin>=1.5,<2", "twine"])?;
     let profile = if release { "release" } else { "dev" };
     run_in(
         &root,
@@ -87,17 +81,7 @@ pub(crate) fn run(release: bool) -> Result<(), String> {
         &["check", "--strict", &text(&wheel)],
         &[],
     )?;
-    run_in(
-        &root,
-        &pip,
-        &[
-            "install",
-            "--quiet",
-            "--disable-pip-version-check",
-            &format!("{}[openspiel,pettingzoo,test]", text(&wheel)),
-        ],
-        &[],
-    )?;
+    pip_install(&[&format!("{}[openspiel,pettingzoo,test]", text(&wheel))])?;
     // From the tests' folder, so that `tower_games` is the installed wheel, not the source.
     run_in(
         &root.join("crates/towers-py/tests"),

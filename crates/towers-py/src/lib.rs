@@ -10,7 +10,8 @@
 
 use std::sync::Arc;
 
-use board_kernel::erased::DynGame;
+use board_kernel::ParseError;
+use board_kernel::erased::{DynGame, DynState};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -74,6 +75,14 @@ impl Game {
                 layout,
             }),
         })
+    }
+}
+
+impl Game {
+    /// A state of this game from a parsed position; a parse error is a `ValueError`.
+    fn state(&self, parsed: Result<Box<dyn DynState>, ParseError>) -> PyResult<State> {
+        let state = parsed.map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(State::new(self.core.clone(), state))
     }
 }
 
@@ -161,23 +170,13 @@ impl Game {
     /// A position from its one-line text; a text that does not read raises `ValueError`
     /// with the parser's reason.
     fn state_from_position(&self, text: &str) -> PyResult<State> {
-        let state = self
-            .core
-            .game
-            .parse_position(text)
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(State::new(self.core.clone(), state))
+        self.state(self.core.game.parse_position(text))
     }
 
     /// A state from its snapshot (`State.snapshot()`): the position and the repetition
     /// history.
     fn state_from_snapshot(&self, json: &str) -> PyResult<State> {
-        let state = self
-            .core
-            .game
-            .restore_json(json)
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(State::new(self.core.clone(), state))
+        self.state(self.core.game.restore_json(json))
     }
 
     /// The number of players: 2.

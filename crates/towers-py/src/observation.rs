@@ -6,47 +6,24 @@
 //! colours. `Game.observation_planes()` names them; docs/python.md lists each game's.
 
 use board_kernel::Side;
-use board_kernel::picture::{Picture, PieceKind, Rgb, Shape};
+use board_kernel::picture::{Picture, PieceKind, Rgb};
 use board_kernel::steps::Step;
 
-/// A single piece's look (not a stack): what tells one kind of piece from another.
+/// A single piece's look (not a stack): its picture, less a disc's teeth (the Sumo rank has
+/// a plane of its own), which tells one kind of piece from another.
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Look {
-    Token {
-        shape: Shape,
-        fill: Rgb,
-        stroke: Rgb,
-        letter: Option<String>,
-    },
-    Disc {
-        fill: Rgb,
-        rim: Rgb,
-    },
-    Ball {
-        fill: Rgb,
-    },
-}
+struct Look(PieceKind);
 
 impl Look {
     fn of(kind: &PieceKind) -> Option<Look> {
         match kind {
-            PieceKind::Token {
-                shape,
-                fill,
-                stroke,
-                letter,
-            } => Some(Look::Token {
-                shape: *shape,
-                fill: *fill,
-                stroke: *stroke,
-                letter: letter.clone(),
-            }),
-            PieceKind::Disc { fill, rim, .. } => Some(Look::Disc {
+            PieceKind::Stack { .. } => None,
+            PieceKind::Disc { fill, rim, .. } => Some(Look(PieceKind::Disc {
                 fill: *fill,
                 rim: *rim,
-            }),
-            PieceKind::Ball { fill } => Some(Look::Ball { fill: *fill }),
-            PieceKind::Stack { .. } => None,
+                teeth: 0,
+            })),
+            other => Some(Look(other.clone())),
         }
     }
 
@@ -57,8 +34,8 @@ impl Look {
             .iter()
             .find(|p| Look::of(&p.kind).as_ref() == Some(self))
             .map(|p| p.name.clone());
-        let looks = match self {
-            Look::Token {
+        let looks = match &self.0 {
+            PieceKind::Token {
                 shape,
                 fill,
                 letter,
@@ -67,8 +44,9 @@ impl Look {
                 "{shape:?} {fill}{}",
                 letter.as_ref().map(|l| format!(" {l}")).unwrap_or_default()
             ),
-            Look::Disc { fill, rim } => format!("disc {fill} rim {rim}"),
-            Look::Ball { fill } => format!("ball {fill}"),
+            PieceKind::Disc { fill, rim, .. } => format!("disc {fill} rim {rim}"),
+            PieceKind::Ball { fill } => format!("ball {fill}"),
+            PieceKind::Stack { stones } => format!("stack of {}", stones.len()),
         };
         match named {
             Some(name) => format!("piece: {looks} (as {name})"),

@@ -220,13 +220,20 @@ impl State {
         !self.steps.is_empty()
     }
 
-    fn text(&self) -> String {
-        let position = self.base.position_text();
+    /// `text`, followed after `separator` by the turn so far when one is in progress.
+    fn with_turn(&self, text: String, separator: &str) -> String {
         if self.steps.is_empty() {
-            position
+            text
         } else {
-            format!("{position} | turn so far: {}", self.step_names().join(" "))
+            format!(
+                "{text}{separator}turn so far: {}",
+                self.step_names().join(" ")
+            )
         }
+    }
+
+    fn text(&self) -> String {
+        self.with_turn(self.base.position_text(), " | ")
     }
 }
 
@@ -418,12 +425,7 @@ impl State {
 
     /// The board as text for people, over several lines.
     fn diagram(&self) -> String {
-        let diagram = self.base.diagram();
-        if self.steps.is_empty() {
-            diagram
-        } else {
-            format!("{diagram}\nturn so far: {}", self.step_names().join(" "))
-        }
+        self.with_turn(self.base.diagram(), "\n")
     }
 
     /// The position as a standalone SVG picture: the last move marked, or the turn so far
