@@ -120,8 +120,6 @@ class TowerGamesEnv(AECEnv):
             else:
                 self.agent_selection = self.possible_agents[self.state.current_player()]
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            self.render()
 
     def render(self):
         if self.render_mode is None:
