@@ -179,6 +179,9 @@ def test_illegal_actions_and_moves_raise_and_change_nothing(name):
         assert snapshot(state) == before
     with pytest.raises(TypeError):
         state.apply_action("3")
+    for text in ["x" * 1_000_000, "a1\x00"]:
+        with pytest.raises(tower_games.IllegalMoveError):
+            state.move_to_actions(text)
     assert snapshot(state) == before
 
 

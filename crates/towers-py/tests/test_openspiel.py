@@ -89,3 +89,19 @@ def test_openspiel_mcts_plays_a_game_to_its_end(spec):
     while not state.is_terminal():
         state.apply_action(bot.step(state))
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_bad_openspiel_parameters_raise():
+    with pytest.raises(ValueError, match="match_target"):
+        pyspiel.load_game("tower_games_kamisado(match_target=4)")
+    with pytest.raises(pyspiel.SpielError, match="nope"):
+        pyspiel.load_game("tower_games_kamisado(nope=1)")
+    game = pyspiel.load_game("tower_games_kamisado")
+    state = game.new_initial_state()
+    with pytest.raises(pyspiel.SpielError):
+        state.apply_action(-1)  # OpenSpiel's own check
+    with pytest.raises(tower_games.IllegalMoveError, match="out of range"):
+        state.apply_action(10**6)
+    assert state.history() == [] and state.tower_state.turn_actions() == []
+    with pytest.raises(ValueError):
+        game.state_from_position("x" * 1_000_000)

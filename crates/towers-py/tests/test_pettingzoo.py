@@ -56,3 +56,12 @@ def test_a_game_runs_to_its_end_with_rewards():
 def test_a_bad_render_mode_is_refused():
     with pytest.raises(ValueError, match="render mode"):
         tg_pettingzoo.env("kamisado", render_mode="opengl")
+
+
+def test_bad_names_and_options_are_refused():
+    with pytest.raises(ValueError, match="cannot read the game"):
+        tg_pettingzoo.env("a\x00b")
+    with pytest.raises(ValueError, match="unknown game"):
+        tg_pettingzoo.env("chess")
+    with pytest.raises(ValueError, match="match_target"):
+        tg_pettingzoo.env("kamisado", match_target=2**70)
