@@ -111,7 +111,8 @@ fn main() -> ExitCode {
         Command::Bench { baseline } => bench::run(baseline.as_deref()),
         Command::Fuzz { seconds, targets } => fuzz::run(seconds, &targets),
         Command::Web { serve, port } => web::run(serve, port),
-        Command::Python { release } => python::run(release),
+        Command::Python { release: false } => python::run(),
+        Command::Python { release: true } => python::build_and_test(true),
         Command::NewGame { name } => new_game::run(&name),
         Command::Ci => ci::run(),
     };

@@ -38,8 +38,14 @@ fn wheel_in(dir: &Path) -> Result<PathBuf, String> {
     }
 }
 
-/// Runs `cargo xtask python`.
-pub(crate) fn run(release: bool) -> Result<(), String> {
+/// Runs `cargo xtask python` as CI does: the wheel built with the `dev` profile.
+pub(crate) fn run() -> Result<(), String> {
+    build_and_test(false)
+}
+
+/// Builds the wheel (with the release profile when `release`), installs it in a fresh
+/// virtual environment with its extras and runs the tests.
+pub(crate) fn build_and_test(release: bool) -> Result<(), String> {
     let root = xtask::workspace_root();
     let work = tools::target_dir().join("python");
     let venv = work.join("venv");
