@@ -148,6 +148,9 @@ fn run_steps(steps: &mut Steps) -> Result<(), String> {
         );
     }
 
+    steps.begin("the Python package: wheel, OpenSpiel and PettingZoo checks, pytest");
+    crate::python::run()?;
+
     steps.begin("pictures render in Chromium");
     crate::pictures::run(false)?;
 

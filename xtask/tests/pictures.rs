@@ -74,7 +74,9 @@ fn a_move_shows_as_a_path_with_its_ends_highlighted() {
         // An arrow where the move goes from cell to cell; its ends highlighted (one cell for a
         // placement, none for a move without a place).
         let arrow = usize::from(cells.len() >= 2);
-        let ends = cells.first().map_or(0, |first| 1 + usize::from(cells.last() != Some(first)));
+        let ends = cells
+            .first()
+            .map_or(0, |first| 1 + usize::from(cells.last() != Some(first)));
         assert_eq!(count_class(&doc, "path"), arrow, "{name}: {mv}");
         assert!(count_class(&doc, "highlight") >= ends, "{name}: {mv}");
         let flipped = after.svg(

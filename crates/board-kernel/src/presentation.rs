@@ -126,11 +126,7 @@ pub fn svg<G: Presentation>(
 
 /// The marks of a move played from `before`: its path as an arrow over the board, and its
 /// first and last cells highlighted. Empty for moves without a path (a pass).
-pub fn move_marks<G: Presentation>(
-    game: &G,
-    before: &G::State,
-    mv: &G::Move,
-) -> Vec<Mark> {
+pub fn move_marks<G: Presentation>(game: &G, before: &G::State, mv: &G::Move) -> Vec<Mark> {
     let points = game.move_path(before, mv);
     let mut marks = Vec::new();
     if let (Some(first), Some(last)) = (points.first(), points.last()) {
