@@ -56,9 +56,12 @@ const state = {
 let worker = null;
 let board = null;
 
+// The line under the status: a refusal or a message when there is one, else what the turn
+// in progress needs next. One line of fixed height, so the board never jumps.
+let turnHelp = '';
 function say(text, kind) {
-  $('message').textContent = text || '';
-  $('message').className = kind || '';
+  $('message').textContent = text || turnHelp;
+  $('message').className = text ? kind || '' : 'help';
 }
 
 function newWorker() {
@@ -263,6 +266,7 @@ function render() {
   $('undo').disabled = v.played.length === 0 || reviewing;
   const computerTurn = !v.finished && !isPersonToMove(v) && !reviewing;
   $('stop').disabled = !computerTurn;
+  $('stop').hidden = !seatLevel(0) && !seatLevel(1);
   $('stop').textContent = state.paused ? 'Resume' : 'Stop';
   $('step').hidden = !computerTurn || !state.paused;
   $('hint').disabled = !isPersonToMove(v) || reviewing || state.think !== null;
@@ -300,16 +304,17 @@ function renderStatus(v) {
 }
 
 function renderTurn(steps) {
-  if (!state.view || !isPersonToMove(state.view) || state.viewPly !== null) {
-    $('turn-text').textContent = '';
-    return;
+  const active = state.view && isPersonToMove(state.view) && state.viewPly === null;
+  $('cancel').hidden = !active || steps.length === 0;
+  if (!active) {
+    turnHelp = '';
+  } else if (steps.length === 0) {
+    turnHelp = 'Click a marked piece to begin your turn.';
+  } else {
+    const names = steps.map((s) => (board.geometry.get(s) || { name: s }).name);
+    turnHelp = `So far ${names.join(' → ')}: click a marked square to go on.`;
   }
-  if (steps.length === 0) {
-    $('turn-text').textContent = 'Click a marked piece to begin your turn.';
-    return;
-  }
-  const names = steps.map((s) => (board.geometry.get(s) || { name: s }).name);
-  $('turn-text').textContent = `Your turn so far: ${names.join(' → ')}. Click a marked square to go on; click the first square again (or press Esc) to start again.`;
+  if ($('message').className === 'help' || $('message').textContent === '') say('');
 }
 
 function renderChoices(choices) {
@@ -403,7 +408,8 @@ function think(level, { hint = false } = {}) {
     if (token !== state.token) return;
     state.think = {
       token, level, hint, started: performance.now(), provisional: null,
-      timer: setTimeout(() => deadline(token), level.limit),
+      // A little before the stated time, so that the move is on the board within it.
+      timer: setTimeout(() => deadline(token), level.limit - 60),
     };
     worker.postMessage({
       token,
@@ -638,6 +644,7 @@ async function main() {
     newGame();
   });
   $('undo').addEventListener('click', undo);
+  $('cancel').addEventListener('click', () => board.cancel());
   $('stop').addEventListener('click', () => {
     if (state.paused) {
       state.paused = false;

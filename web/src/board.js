@@ -178,7 +178,7 @@ export class TurnBoard {
     }
     let cells = [];
     try {
-      cells = JSON.parse(this.session.move_frames(ply, this.flipped)).steps
+      cells = JSON.parse(this.session.played_steps(ply))
         .map((s) => s.step)
         .filter((s) => s.includes(','));
     } catch {

@@ -205,7 +205,7 @@ for (const game of ['kamisado', 'tower-of-power', 'chain-reaction', 'queens-cour
   const idle = cells.find((c) => !starts.includes(c));
   await clickStep(page, idle);
   const message = await page.textContent('#message');
-  check(message.length > 0, `${game}: a click on ${idle} where no turn starts is refused (${message})`);
+  check((await page.getAttribute('#message', 'class')) === 'refusal' && /\S/.test(message), `${game}: a click on ${idle} where no turn starts is refused (${message})`);
   check((await view()).played.length === 0, `${game}: the refused click changed nothing`);
   await page.screenshot({ path: join(shots, `${game}-desktop.png`) });
 }
@@ -271,13 +271,22 @@ await page.selectOption('#seat-1', 'easy');
 await page.waitForFunction(() => JSON.parse(window.playground.state.session.view()).played.length === 2, null, { timeout: 10000 });
 numbers['seat change to easy, next move (ms)'] = Date.now() - changed;
 check(Date.now() - changed <= 1500, `a seat change ends the think and easy answers within 1 s (${Date.now() - changed} ms)`);
+// The worst case: Chain Reaction with ten segments a turn, where the search cannot finish in
+// time and the quick move found first is played when the time is up.
+await open(page, { game: 'chain-reaction', options: { max_segments: '10' }, seats: ['hard', 'person'] });
+const worst = Date.now();
+await page.waitForFunction(() => JSON.parse(window.playground.state.session.view()).played.length === 1, null, { timeout: 15000 });
+const worstThink = await page.evaluate(() => window.playground.lastThink);
+numbers['hard move, Chain Reaction max_segments=10 (ms)'] = Math.round(worstThink.ms);
+numbers['hard move, Chain Reaction max_segments=10, from page ready (ms)'] = Date.now() - worst;
+check(worstThink.ms <= 2000, `hard answers within its 2 s in Chain Reaction with ten segments (${Math.round(worstThink.ms)} ms: ${worstThink.report})`);
 // Undo during a think ends it too.
-await page.waitForTimeout(1200);
-await page.selectOption('#seat-1', 'strongest');
-await clickTurn(page, towersMoves('chain-reaction', { position: (await view()).position })[0], 'chain-reaction second turn');
+await open(page, { game: 'chain-reaction', seats: ['person', 'strongest'] });
+await clickTurn(page, towersMoves('chain-reaction').find((m) => !m.includes(' ')), 'chain-reaction before undo');
 await page.waitForFunction(() => window.playground.state.think !== null);
 await page.click('#undo');
 check(await page.evaluate(() => window.playground.state.think === null), 'undo ends the think at once');
+check((await view()).played.length === 0, 'undo takes the move back');
 await page.selectOption('#seat-1', 'person');
 
 // Computer against computer: a watchable pace, paused and stepped.

@@ -546,6 +546,39 @@ impl Session {
         Ok(serde_json::json!({ "steps": views, "frames": frames }).to_string())
     }
 
+    /// The steps of the move `mv` (notation) in the current position, as JSON `[{step, role,
+    /// name}]`: what the page marks to show a hint. An illegal move is an error.
+    pub fn move_steps(&self, mv: &str) -> Result<String, JsError> {
+        self.try_move_steps(mv).map_err(js)
+    }
+
+    /// [`Session::move_steps`] with the error as text.
+    pub fn try_move_steps(&self, mv: &str) -> Result<String, String> {
+        let state = self.state();
+        let steps = state.move_steps(mv).map_err(|e| e.to_string())?;
+        let views: Vec<StepView> = steps.iter().map(|t| self.step_view(state, *t)).collect();
+        Ok(serde_json::to_string(&views).unwrap_or_else(|_| "[]".into()))
+    }
+
+    /// The steps of move number `ply` (from 1) as it was made, as JSON `[{step, role,
+    /// name}]`: the cells the page marks as the last move, without drawing its boards.
+    pub fn played_steps(&self, ply: usize) -> Result<String, JsError> {
+        self.try_played_steps(ply).map_err(js)
+    }
+
+    /// [`Session::played_steps`] with the error as text.
+    pub fn try_played_steps(&self, ply: usize) -> Result<String, String> {
+        if ply == 0 || ply > self.played.len() {
+            return Err(format!("no move number {ply}"));
+        }
+        let before = self.states[ply - 1].as_ref();
+        let steps = before
+            .move_steps(&self.played[ply - 1].text)
+            .map_err(|e| e.to_string())?;
+        let views: Vec<StepView> = steps.iter().map(|t| self.step_view(before, *t)).collect();
+        Ok(serde_json::to_string(&views).unwrap_or_else(|_| "[]".into()))
+    }
+
     /// Plays a move given in the game's notation; returns its canonical text. An illegal or
     /// unreadable move is an error saying why, and changes nothing.
     pub fn play(&mut self, mv: &str) -> Result<String, JsError> {

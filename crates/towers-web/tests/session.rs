@@ -67,6 +67,18 @@ fn every_game_builds_a_turn_step_by_step_plays_and_undoes() {
             "{name}"
         );
         assert!(!board["cells"].as_array().unwrap().is_empty());
+        let marked = json(&session.try_move_steps(&mv).unwrap());
+        let marked: Vec<&str> = marked
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["step"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            marked, steps,
+            "{name}: a move's steps are the steps that made it"
+        );
+        assert!(session.try_move_steps("not a move").is_err());
         assert!(session.try_play("not a move").is_err(), "{name}");
         assert_eq!(session.try_play(&mv).unwrap(), mv);
         let view = json(&session.view());
@@ -88,6 +100,8 @@ fn every_game_builds_a_turn_step_by_step_plays_and_undoes() {
         let now = json(&session.try_board(1, "", false).unwrap());
         assert_eq!(frames["frames"][steps.len() - 1]["svg"], now["svg"]);
         assert!(session.try_move_frames(2, false).is_err());
+        assert_eq!(frames["steps"], json(&session.try_played_steps(1).unwrap()));
+        assert!(session.try_played_steps(0).is_err() && session.try_played_steps(2).is_err());
         let reply =
             choose_move(name, &session.options(), &session.snapshot(), "mcts:50", 1).unwrap();
         let reply = json(&reply);
