@@ -674,11 +674,11 @@ fn cell_name(picture: &Picture, at: Point) -> String {
         .map_or_else(|| format!("{},{}", at.col, at.row), |c| c.name.clone())
 }
 
-/// A named choice in words (`pass` → "pass", `fill-L` → "fill from the left").
+/// A named choice in words (`pass` → "pass", `fill-L` → "refill the home rows from the left…").
 fn choice_words(choices: &[&str], index: u8) -> String {
     match choices.get(usize::from(index)).copied() {
-        Some("fill-L") => "fill the rows from the left".to_owned(),
-        Some("fill-R") => "fill the rows from the right".to_owned(),
+        Some("fill-L") => "refill the home rows from the left (the brown corner)".to_owned(),
+        Some("fill-R") => "refill the home rows from the right".to_owned(),
         Some(name) => name.to_owned(),
         None => format!("choice {index}"),
     }

@@ -195,3 +195,82 @@ fn options_and_positions_are_checked() {
     let timed = choose_move("kamisado", "", &start.snapshot(), "mcts:20ms", 1).unwrap();
     assert!(timed.contains("\"move\""));
 }
+
+/// The refusals the playground issue names, each in the rule book's words with its section:
+/// a paralysed King, a Chain Reaction tower that must move, the refill choice, a Kamisado
+/// tower other than the required one.
+#[test]
+fn the_named_refusals_give_their_rules() {
+    let qc = "15/15/15/11k3/15/15/9q5/15/1c3Q9/3C11/4K10/2c1c10/15/15/15 r 0 0 ongoing";
+    let cr = "7/7/7/1w3w1/2ww3/3(bw)3/7/7 w 0 0 0 12 12 - 0";
+    let round = [
+        "d1-d7", "g8-g6", "pass", "g6-g2", "h1-h4", "d8-e7", "g1-e3", "f8-h6", "e3-d4", "h8-h7",
+        "f1-f7", "pass", "d7-d8",
+    ];
+    let cases: [(&str, &str, &str, &[&str], &str, &str); 5] = [
+        ("queens-courtiers", "", qc, &[], r#"["4,4"]"#, "paralysed"),
+        (
+            "queens-courtiers",
+            "",
+            qc,
+            &[],
+            r#"["4,4", "4,5"]"#,
+            "paralysed",
+        ),
+        (
+            "chain-reaction",
+            "",
+            cr,
+            &[],
+            r#"["1,4", "1,5"]"#,
+            "must move",
+        ),
+        (
+            "kamisado",
+            r#"{"match_target": "3"}"#,
+            "",
+            &round,
+            r#"["0,0"]"#,
+            "fill-L",
+        ),
+        (
+            "kamisado",
+            "",
+            "",
+            &["d1-d4"],
+            r#"["0,7"]"#,
+            "required tower",
+        ),
+    ];
+    for (game, options, position, moves, steps, words) in cases {
+        let mut session = Session::open(game, options, position).unwrap();
+        for mv in moves {
+            session.try_play(mv).unwrap();
+        }
+        let turn = json(&session.try_turn(steps).unwrap());
+        let why = turn["refused"].as_str().unwrap();
+        assert!(
+            why.contains(words) && why.contains('§'),
+            "{game} {steps}: {why}"
+        );
+    }
+    // The refill choice is offered as the named choices, in words.
+    let mut session = Session::open("kamisado", r#"{"match_target": "3"}"#, "").unwrap();
+    for mv in round {
+        session.try_play(mv).unwrap();
+    }
+    let turn = json(&session.try_turn("[]").unwrap());
+    let names: Vec<&str> = turn["next"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "refill the home rows from the left (the brown corner)",
+            "refill the home rows from the right"
+        ]
+    );
+}
