@@ -166,7 +166,14 @@ export class TurnBoard {
     }
     for (const [i, s] of this.hint.entries()) if (s.step.includes(',')) this.number(over, s.step, i + 1);
     if (this.cursor && this.geometry.has(this.cursor)) this.outline(over, this.cursor, PALETTE.cursor, false, true);
-    for (const at of extra.marked || []) this.outline(over, at, PALETTE.select, true);
+    // A move being replayed: its steps so far, each drawn as what it did (the piece, where
+    // it went, what it took, where the ball or a put-back stone went), joined by its path.
+    const replayed = (extra.replayed || []).filter((s) => s.step.includes(','));
+    if (replayed.length > 1) this.pathLine(under, replayed.map((s) => s.step), PALETTE.last);
+    for (const s of replayed) {
+      if (s.role === 'select' || s.role === 'move') this.outline(under, s.step, PALETTE.last, true);
+      else this.target(over, s.step, s.role);
+    }
   }
 
   // Cells of the move that led to the shown position, for marking it.
@@ -355,7 +362,6 @@ export class TurnBoard {
       return;
     }
     const before = JSON.parse(session.board(ply - 1, '[]', this.flipped));
-    const cells = frames.steps.map((s) => s.step).filter((s) => s.includes(','));
     const sequence = [before, ...frames.frames];
     let i = 0;
     const saved = { ply: this.ply, steps: this.steps, next: this.next };
@@ -363,8 +369,7 @@ export class TurnBoard {
     this.steps = [];
     this.ply = -1; // no targets while animating
     const tick = () => {
-      const shownCells = cells.slice(0, i);
-      this.draw(sequence[i], { last: [], marked: shownCells });
+      this.draw(sequence[i], { last: [], replayed: frames.steps.slice(0, i) });
       i += 1;
       if (i < sequence.length) {
         this.playing = setTimeout(tick, delay);

@@ -425,6 +425,18 @@ impl Session {
         }
     }
 
+    /// The position before move number `ply` (from 1) and the steps of that move.
+    fn played_move(&self, ply: usize) -> Result<(&dyn DynState, Vec<TurnStep>), String> {
+        if ply == 0 || ply > self.played.len() {
+            return Err(format!("no move number {ply}"));
+        }
+        let before = self.states[ply - 1].as_ref();
+        let steps = before
+            .move_steps(&self.played[ply - 1].text)
+            .map_err(|e| e.to_string())?;
+        Ok((before, steps))
+    }
+
     /// Why no legal turn begins with `steps`: the rule the engine names when the clicks read
     /// as a move (`d1-d5`: "the path is blocked (§3.2)"), else the step mechanism's words.
     fn why(&self, state: &dyn DynState, steps: &[Step], fallback: &str) -> String {
@@ -520,13 +532,7 @@ impl Session {
 
     /// [`Session::move_frames`] with the error as text.
     pub fn try_move_frames(&self, ply: usize, flipped: bool) -> Result<String, String> {
-        if ply == 0 || ply > self.played.len() {
-            return Err(format!("no move number {ply}"));
-        }
-        let before = self.states[ply - 1].as_ref();
-        let steps = before
-            .move_steps(&self.played[ply - 1].text)
-            .map_err(|e| e.to_string())?;
+        let (before, steps) = self.played_move(ply)?;
         let mut frames = Vec::with_capacity(steps.len());
         let mut made = Vec::with_capacity(steps.len());
         for (i, t) in steps.iter().enumerate() {
@@ -568,13 +574,7 @@ impl Session {
 
     /// [`Session::played_steps`] with the error as text.
     pub fn try_played_steps(&self, ply: usize) -> Result<String, String> {
-        if ply == 0 || ply > self.played.len() {
-            return Err(format!("no move number {ply}"));
-        }
-        let before = self.states[ply - 1].as_ref();
-        let steps = before
-            .move_steps(&self.played[ply - 1].text)
-            .map_err(|e| e.to_string())?;
+        let (before, steps) = self.played_move(ply)?;
         let views: Vec<StepView> = steps.iter().map(|t| self.step_view(before, *t)).collect();
         Ok(serde_json::to_string(&views).unwrap_or_else(|_| "[]".into()))
     }
