@@ -13,6 +13,7 @@
 // - The marks' colours keep WCAG 3:1 contrast against every square colour of every game.
 // - At 390×844 (a phone) no page scrolls sideways; screenshots at desktop and phone sizes.
 // - The rule-book pages open their examples in the playground.
+// - A page opened from disk, or without its WebAssembly, says so instead of hanging.
 //
 //   node web/tests/e2e.mjs            (after `cargo xtask web` and a release `towers`)
 //
@@ -472,8 +473,8 @@ const rules = await browser.newPage();
 watch(rules);
 await rules.goto(`${base}rules/kamisado.html`);
 check((await rules.$$('img')).length >= 10, 'rules: the Kamisado rule book has its pictures');
-const broken = await rules.$$eval('img', (imgs) => imgs.filter((i) => !i.complete || i.naturalWidth === 0).length);
-check(broken === 0, `rules: every picture loads (${broken} do not)`);
+const unloaded = await rules.$$eval('img', (imgs) => imgs.filter((i) => !i.complete || i.naturalWidth === 0).length);
+check(unloaded === 0, `rules: every picture loads (${unloaded} do not)`);
 const links = await rules.$$eval('p.open a', (as) => as.map((a) => a.href));
 check(links.length >= 10, 'rules: every example links to the playground');
 await rules.click('p.open a >> nth=4');
@@ -481,6 +482,20 @@ await rules.waitForSelector('body[data-ready="yes"]');
 const opened = await view(rules);
 check(opened.game === 'kamisado' && /Sumo/.test(await rules.textContent('#howto-text')) && opened.options.length > 0, 'rules: an example opens in the playground');
 await rules.close();
+
+// ---- loading: a page from disk, a missing engine ----
+
+const disk = await browser.newPage();
+await disk.goto(`file://${join(dist, 'index.html')}`);
+await disk.waitForSelector('#loading.failed', { timeout: 5000 });
+check(/served over HTTP/.test(await disk.textContent('#loading')), 'from disk: the page says it must be served over HTTP');
+await disk.close();
+const broken = await browser.newPage();
+await broken.route('**/*.wasm', (route) => route.fulfill({ status: 404, body: 'not found' }));
+await broken.goto(base);
+await broken.waitForSelector('#loading.failed', { timeout: 10000 });
+check(/could not be loaded/.test(await broken.textContent('#loading')), 'without its WebAssembly the page says the engines could not be loaded');
+await broken.close();
 
 // ---- speed in WebAssembly, and the wasm's size ----
 
