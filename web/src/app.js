@@ -76,6 +76,7 @@ function newWorker() {
 // Ends a think at once: the worker is terminated, whatever it was doing, and a fresh one
 // waits for the next question.
 function stopThinking() {
+  state.replaying = false;
   if (state.think) {
     clearTimeout(state.think.timer);
     state.think = null;
@@ -155,7 +156,8 @@ function fillSeats() {
     for (const [value, level] of Object.entries(LEVELS)) {
       const option = document.createElement('option');
       option.value = value;
-      option.textContent = `Computer: ${level.label} (moves within ${level.limit / 1000} s)`;
+      option.textContent = `Computer, ${level.label} (${level.limit / 1000} s)`;
+      option.title = `The computer at its ${level.label} level: it moves within ${level.limit / 1000} s.`;
       $(id).append(option);
     }
     $(id).value = state.seats[i];
@@ -270,7 +272,7 @@ function render() {
   $('stop').textContent = state.paused ? 'Resume' : 'Stop';
   $('step').hidden = !computerTurn || !state.paused;
   $('hint').disabled = !isPersonToMove(v) || reviewing || state.think !== null;
-  $('banner').hidden = !v.finished || reviewing;
+  $('banner').hidden = !v.finished || reviewing || state.replaying;
   if (v.finished) $('banner-text').textContent = bannerText(v);
   $('review-bar').hidden = !reviewing;
   if (reviewing) {
@@ -479,8 +481,15 @@ function finishThink(move, report) {
   state.lastComputerMove = performance.now();
   say('');
   const ply = state.session.plies();
+  // The banner of a finished game waits until the winning move has been replayed.
+  state.replaying = true;
   render();
-  board.animate(state.session, ply, { after: () => afterChange() });
+  board.animate(state.session, ply, {
+    after: () => {
+      state.replaying = false;
+      afterChange();
+    },
+  });
 }
 
 // ---- what the person does ----
