@@ -112,6 +112,20 @@ export class TurnBoard {
     this.draw(JSON.parse(this.session.board(this.currentPly(), JSON.stringify(steps), this.flipped)));
     this.onChoices(this.interactive ? this.next.filter((s) => !s.step.includes(',')) : []);
     this.onSteps(this.steps);
+    this.keepInView(this.steps.filter((s) => s.includes(',')).pop());
+  }
+
+  // On a board larger than its frame (zoomed on a phone), keeps the cell of the last step
+  // in view, so the marked next steps around it are on screen.
+  keepInView(at) {
+    const frame = this.container.parentElement;
+    if (!at || !frame || frame.scrollWidth <= frame.clientWidth + 1) return;
+    const rect = this.container.querySelector(`rect.cell[data-at="${at}"]`);
+    if (!rect) return;
+    const box = rect.getBoundingClientRect();
+    const outer = frame.getBoundingClientRect();
+    frame.scrollLeft += box.left + box.width / 2 - (outer.left + outer.width / 2);
+    frame.scrollTop += box.top + box.height / 2 - (outer.top + outer.height / 2);
   }
 
   // Puts a board (Session.board's JSON) on the page with our marks over it.
