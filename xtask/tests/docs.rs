@@ -45,7 +45,10 @@ fn every_rule_book_page_links_each_example_to_the_playground() {
         .find(|(path, _)| path.to_str() == Some("rules/index.html"))
         .expect("an index")
         .1;
-    assert!(index.contains("href=\"kamisado.html\""), "links go to the HTML pages");
+    assert!(
+        index.contains("href=\"kamisado.html\""),
+        "links go to the HTML pages"
+    );
 }
 
 #[test]
