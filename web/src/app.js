@@ -612,9 +612,11 @@ async function importRecord(file) {
   }
   const v = JSON.parse(session.view());
   session.free();
+  // A record lists every option; the address keeps only those that differ from the rules'.
+  const defaults = new Map((state.catalogue.find((g) => g.name === v.game)?.options || []).map((o) => [o.key, o.default]));
   loadGame({
     game: v.game,
-    options: Object.fromEntries(v.options),
+    options: Object.fromEntries(v.options.filter(([k, value]) => defaults.get(k) !== value)),
     position: v.start,
     moves: v.played.map((m) => m.text),
     seats: ['person', 'person'],
