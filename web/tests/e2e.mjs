@@ -244,6 +244,7 @@ check((await view()).played.length === 1, 'keyboard: a whole move made with the 
 // ---- the computer: stopped at once, answering within its level's time ----
 
 await open(page, { game: 'chain-reaction', seats: ['strongest', 'person'] });
+check(await page.evaluate(() => window.playground.state.flipped === true), 'the board faces the person in the second seat');
 await page.waitForFunction(() => window.playground.state.think !== null);
 await page.waitForTimeout(800);
 const stopAt = Date.now();
