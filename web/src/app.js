@@ -501,6 +501,8 @@ function onPersonMove(text) {
     say(`Not played: ${error.message || error}`, 'refusal');
     return;
   }
+  // A hint still being worked out is for the position before this move.
+  stopThinking();
   say('');
   afterChange();
 }
