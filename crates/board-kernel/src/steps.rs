@@ -37,7 +37,7 @@ use crate::picture::Point;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Step {
-    /// A cell of the game's picture grid ([`Presentation::picture`](crate::Presentation::picture)),
+    /// A cell of the game's picture grid ([`Render::picture`](crate::Render::picture)),
     /// where front ends take clicks: a board square, or a cell off the board that a picture
     /// draws (Chain Reaction's scoring rows).
     Cell(Point),
@@ -290,6 +290,10 @@ pub fn steps_of<G: Steps>(game: &G, state: &G::State, mv: &G::Move) -> Vec<TurnS
     out
 }
 
+/// Up to this many legal moves, [`check_steps`] also holds a game's `next_steps` to the
+/// listing's whole answer (roles and board included) at every step it walks.
+const LISTING_CHECK_LIMIT: usize = 256;
+
 /// Checks the step decomposition of `state`'s legal moves: every move has steps, no two
 /// moves have the same, and walking the moves of `sample` (indices into the legal-move list,
 /// taken modulo its length) step by step through [`Steps::next_steps`] offers exactly the
@@ -369,6 +373,18 @@ pub fn check_steps<G: Steps>(game: &G, state: &G::State, sample: &[usize]) -> Re
                 return Err(format!(
                     "after {walked:?} the steps offered are {offered:?}, the legal moves go on with {wanted:?}"
                 ));
+            }
+            // Where listing is cheap, a game's own stepper must answer exactly as the listing
+            // does: the roles and the board too.
+            if moves.len() <= LISTING_CHECK_LIMIT {
+                let listed = by_listing(game, state, &walked)
+                    .map_err(|e| format!("after {walked:?} the listing refuses: {e}"))?;
+                if listed.next != here.next || listed.board != here.board {
+                    return Err(format!(
+                        "after {walked:?} the game answers {:?} with the board `{}`, the listing {:?} with `{}`",
+                        here.next, here.board, listed.next, listed.board
+                    ));
+                }
             }
             let step = steps.get(walked.len()).map_or(Step::Finish, |t| t.step);
             walked.push(step);

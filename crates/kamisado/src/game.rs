@@ -5,7 +5,7 @@ use board_kernel::picture::{Picture, Point};
 use board_kernel::prelude::*;
 use board_kernel::steps::TurnStep;
 use board_kernel::{
-    BySide, GameResult, Illegal, MoveError, ParseError, RuleBook, Side, SplitMix64, Status, Valid,
+    BySide, Illegal, MoveError, ParseError, RuleBook, Side, SplitMix64, Status, Valid,
 };
 
 use crate::state::{HISTORY_LEN, History};
@@ -49,13 +49,7 @@ impl Kamisado {
     /// # Ok::<(), kamisado::MoveError>(())
     /// ```
     pub fn play_record(&self, state: &mut State, record: &str) -> Result<Vec<Move>, MoveError> {
-        let mut work = state.clone();
-        let mut played = Vec::new();
-        for token in crate::notation::record_tokens(record)? {
-            played.push(self.play_text(&mut work, token)?);
-        }
-        *state = work;
-        Ok(played)
+        crate::notation::play_record(self, state, record)
     }
 }
 
@@ -86,11 +80,7 @@ impl Rules for Kamisado {
     }
 
     fn status(&self, state: &State) -> Status {
-        match (state.phase, state.result) {
-            // The match winner is the winner of the deciding round.
-            (Phase::Over, Some(r)) => Status::Finished(GameResult::win(r.winner, r.reason.words())),
-            _ => Status::Ongoing,
-        }
+        crate::end::status(state)
     }
 
     fn scores(&self, state: &State) -> Option<BySide<i64>> {
@@ -187,7 +177,7 @@ impl Presentation for Kamisado {
         position::coloured_diagram(state)
     }
 
-    fn picture(&self, state: &State) -> Picture {
+    fn draw(&self, state: &State) -> Picture {
         crate::picture::picture(state)
     }
 

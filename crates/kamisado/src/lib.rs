@@ -64,10 +64,10 @@ pub use board_kernel::{
     Presentation, Rules, Search, Side, Snapshot, Square, Status, Steps, Valid,
 };
 pub use game::Kamisado;
+pub use notation::{Fill, Move};
 pub use options::{Options, RoundStarter, Scoring};
 pub use pieces::{MAX_RANK, Tower};
 pub use state::{Phase, Reason, RoundResult, State};
-pub use turn::{Fill, Move};
 
 // The crate README's examples are compiled and run as doctests.
 #[doc = include_str!("../README.md")]

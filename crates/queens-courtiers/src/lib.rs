@@ -59,7 +59,6 @@ pub mod steps;
 pub mod strategy;
 pub mod turn;
 
-pub use board::Board;
 pub use board_kernel;
 pub use board_kernel::prelude;
 pub use board_kernel::{
@@ -68,10 +67,10 @@ pub use board_kernel::{
 };
 pub use end::Outcome;
 pub use game::QueensCourtiers;
+pub use notation::{Move, PartKind};
 pub use options::{CentreSquare, CycleRule, Options, QueenThreeStep, StartingSetup};
 pub use pieces::{Piece, Player, Royal, RoyalSet};
-pub use state::State;
-pub use turn::{Move, PartKind};
+pub use state::{Board, State};
 
 // The crate README's examples are compiled and run as doctests.
 #[doc = include_str!("../README.md")]

@@ -4,7 +4,7 @@
 use board_kernel::picture::Point;
 use board_kernel::steps::{StepRole, TurnStep};
 
-use crate::turn::PartKind;
+use crate::notation::PartKind;
 use crate::{Move, State};
 
 /// The named choices: the forced pass.

@@ -73,10 +73,10 @@ pub use board_kernel::{
 };
 pub use end::{EndReason, Outcome};
 pub use game::SevenSages;
+pub use notation::Move;
 pub use options::{Deviation, KickMode, Options, OwnGoal};
 pub use pieces::{Piece, SAGES_PER_SIDE};
 pub use state::State;
-pub use turn::Move;
 
 // The crate README's examples are compiled and run as doctests.
 #[doc = include_str!("../README.md")]

@@ -4,9 +4,8 @@
 use board_kernel::picture::{Picture, Point};
 use board_kernel::prelude::*;
 use board_kernel::steps::TurnStep;
-use board_kernel::{Illegal, ParseError, Repetition, RuleBook, Side, SplitMix64, Status, Valid};
+use board_kernel::{Illegal, ParseError, RuleBook, Side, SplitMix64, Status, Valid};
 
-use crate::board::Board;
 use crate::{Move, Options, State, end, position, strategy, turn};
 
 /// The game of Tower of Power under a fixed set of [`Options`].
@@ -30,10 +29,7 @@ impl TowerOfPower {
     /// move-count heuristics).
     #[must_use]
     pub fn count_moves(&self, state: &State) -> usize {
-        if end::draw_reason(&self.options, state).is_some() {
-            return 0;
-        }
-        turn::count(&self.options, &state.board, state.to_move)
+        end::count_moves(&self.options, state)
     }
 }
 
@@ -56,9 +52,7 @@ impl Rules for TowerOfPower {
     }
 
     fn initial_state(&self) -> State {
-        let mut state = State::new(Board::initial(), Side::White, 0, 0);
-        end::restart_history(&self.options, &mut state);
-        state
+        State::initial(&self.options)
     }
 
     fn side_to_move(&self, state: &State) -> Side {
@@ -70,43 +64,23 @@ impl Rules for TowerOfPower {
     }
 
     fn legal_moves(&self, state: &State, moves: &mut Vec<Move>) {
-        if end::draw_reason(&self.options, state).is_some() {
-            return;
-        }
-        turn::generate(&self.options, &state.board, state.to_move, moves);
+        end::legal_moves(&self.options, state, moves);
     }
 
     fn play_unchecked(&self, state: &mut State, mv: &Move) {
-        let captured = turn::play(&mut state.board, state.to_move, *mv);
-        // Bounded: the counters stop at MAX_COUNT (the parser refuses more), and the
-        // no-capture counter never passes the no-progress limit, which ends the game.
-        state.quiet = if captured {
-            0
-        } else {
-            (state.quiet + 1).min(crate::state::MAX_COUNT)
-        };
-        state.turns = (state.turns + 1).min(crate::state::MAX_COUNT);
-        state.to_move = state.to_move.opponent();
-        end::record(&self.options, state, captured);
+        turn::play_turn(&self.options, state, mv);
     }
 
     fn check_move(&self, state: &State, mv: &Move) -> Result<(), Illegal> {
-        if self.status(state).is_finished() {
-            return Err(Illegal::GameOver);
-        }
-        turn::check(&self.options, &state.board, state.to_move, *mv).map_err(Illegal::from)
+        end::check_move(&self.options, state, mv)
     }
 
     fn parse_move(&self, _state: &State, text: &str) -> Result<Move, ParseError> {
-        text.parse()
+        crate::notation::parse_move(text)
     }
 
     fn parse_position(&self, text: &str) -> Result<State, ParseError> {
-        // Every text that follows the grammar is a valid position (§2.4); the end checks
-        // (§5.4) decide whether it is over.
-        let mut state = position::parse(text)?;
-        end::restart_history(&self.options, &mut state);
-        Ok(state)
+        position::parse_for(&self.options, text)
     }
 
     fn key(&self, state: &State) -> u64 {
@@ -118,14 +92,7 @@ impl Rules for TowerOfPower {
     }
 
     fn set_history(&self, state: &mut State, keys: &[u64]) -> Result<(), String> {
-        let limit = self.options.repetition_limit as usize;
-        let longest = Repetition::room_for(self.options.no_capture_draw_plies);
-        match Repetition::restore(keys, state.repetition_key(), limit, longest, true)? {
-            Some(history) => state.history = history,
-            // An empty history is the fresh one a parsed position starts.
-            None => end::restart_history(&self.options, state),
-        }
-        Ok(())
+        state.restore_history(&self.options, keys)
     }
 }
 
@@ -141,10 +108,7 @@ impl Search for TowerOfPower {
         rng: &mut SplitMix64,
         _scratch: &mut Vec<Move>,
     ) -> Option<Move> {
-        if end::draw_reason(&self.options, state).is_some() {
-            return None;
-        }
-        turn::pick(&self.options, &state.board, state.to_move, |n| rng.below(n))
+        end::random_move(&self.options, state, |n| rng.below(n))
     }
 
     fn count_moves(&self, state: &State, _scratch: &mut Vec<Move>) -> usize {
@@ -157,7 +121,7 @@ impl Presentation for TowerOfPower {
         position::diagram(&state.board)
     }
 
-    fn picture(&self, state: &State) -> Picture {
+    fn draw(&self, state: &State) -> Picture {
         crate::picture::picture(state)
     }
 

@@ -70,10 +70,10 @@ pub use board_kernel::{
     Presentation, Rules, Search, Side, Snapshot, Square, Status, Steps, Valid,
 };
 pub use game::TowerOfPower;
+pub use notation::Move;
 pub use options::Options;
 pub use pieces::Tower;
 pub use state::State;
-pub use turn::Move;
 
 // The crate README's examples are compiled and run as doctests.
 #[doc = include_str!("../README.md")]
