@@ -421,6 +421,9 @@ function think(level, { hint = false } = {}) {
       spec: level.spec,
       seed: state.seed++,
       provisional: !hint,
+      // A search bounded by iterations may overrun: the easy level's move is its fallback. A
+      // search bounded by time stops by itself with its best move so far.
+      fallback: hint || level === LEVELS.easy || /\d(ms|s)$/.test(level.spec) ? null : LEVELS.easy.spec,
     });
     render();
   };
@@ -434,16 +437,17 @@ function deadline(token) {
   const t = state.think;
   if (!t || t.token !== token) return;
   t.late = true;
-  if (t.provisional) finishThink(t.provisional, 'the level’s time ran out: a quick move');
+  if (t.provisional) finishThink(t.provisional, `the level’s time ran out: ${t.how}`);
 }
 
 function onWorkerMessage(event) {
-  const { token, move, provisional, error, report } = event.data;
+  const { token, move, provisional, how, error, report } = event.data;
   const t = state.think;
   if (!t || token !== t.token) return; // the position changed while it thought
   if (provisional !== undefined) {
     t.provisional = provisional;
-    if (t.late) finishThink(provisional, 'the level’s time ran out: a quick move');
+    t.how = how;
+    if (t.late) finishThink(provisional, `the level’s time ran out: ${how}`);
     return;
   }
   if (error) {
