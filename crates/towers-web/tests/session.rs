@@ -207,7 +207,10 @@ fn the_named_refusals_give_their_rules() {
         "d1-d7", "g8-g6", "pass", "g6-g2", "h1-h4", "d8-e7", "g1-e3", "f8-h6", "e3-d4", "h8-h7",
         "f1-f7", "pass", "d7-d8",
     ];
-    let cases: [(&str, &str, &str, &[&str], &str, &str); 5] = [
+    /// The game, its options, a position, moves from there, the refused steps and words the
+    /// refusal must hold.
+    type Case<'a> = (&'a str, &'a str, &'a str, &'a [&'a str], &'a str, &'a str);
+    let cases: [Case; 5] = [
         ("queens-courtiers", "", qc, &[], r#"["4,4"]"#, "paralysed"),
         (
             "queens-courtiers",
