@@ -346,6 +346,9 @@ pub struct TurnCursor<G: Steps> {
     here: StepOptions<G::Move, G::State>,
 }
 
+/// An answer with the moves that still begin with its steps.
+type Narrowed<M, S> = (StepOptions<M, S>, Vec<u32>);
+
 /// The legal moves of a turn's position with their steps, in one buffer, and which of them
 /// still begin with the steps made so far.
 #[derive(Clone, Debug)]
@@ -372,7 +375,7 @@ impl<M: Clone> Listed<M> {
         game: &G,
         state: &G::State,
         steps: &[Step],
-    ) -> Result<(StepOptions<M, G::State>, Vec<u32>), StepError> {
+    ) -> Result<Narrowed<M, G::State>, StepError> {
         let mut tally = Tally::new(steps);
         let mut kept = Vec::with_capacity(self.alive.len());
         for &index in &self.alive {
