@@ -20,6 +20,7 @@ mod conformance;
 mod fuzz;
 mod new_game;
 mod pictures;
+mod postgres;
 mod tools;
 mod web;
 
@@ -83,6 +84,9 @@ enum Command {
         /// The game's registry name: lower case letters, digits and hyphens.
         name: String,
     },
+    /// Start a throwaway PostgreSQL on 127.0.0.1 and a free port (installing Debian's
+    /// postgresql if missing) for the server's tests; prints `TOWERS_TEST_POSTGRES=URL`.
+    Postgres,
     /// Run everything CI runs, in order.
     Ci,
 }
@@ -102,6 +106,7 @@ fn main() -> ExitCode {
         Command::Fuzz { seconds, targets } => fuzz::run(seconds, &targets),
         Command::Web { serve, port } => web::run(serve, port),
         Command::NewGame { name } => new_game::run(&name),
+        Command::Postgres => postgres::start().map(|url| println!("TOWERS_TEST_POSTGRES={url}")),
         Command::Ci => ci::run(),
     };
     match result {
