@@ -2,6 +2,8 @@
 // logic is the Rust engines' (towers-web, compiled to WebAssembly); this file only shows
 // what they say and passes on what the person does.
 import init, { games, Session } from './pkg/towers_web.js';
+// Play a friend on a `towers serve` server (online.js): one import and one call in main().
+import { startOnline } from './online.js';
 
 const RULES = 'https://github.com/tower-games/tower-games/blob/main/docs/rules/';
 const PLAYERS = [
@@ -315,6 +317,7 @@ async function main() {
     $('move-text').value = '';
   });
   newGame();
+  startOnline({ Session, catalogue: state.catalogue }); // Play a friend (online.js)
   window.playground = state; // for the browser test
   document.body.dataset.ready = 'yes';
 }
