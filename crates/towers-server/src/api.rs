@@ -81,7 +81,7 @@ fn client(server: &Server, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
             .filter_map(|v| v.to_str().ok())
             .flat_map(|v| v.split(','))
             .filter_map(|v| v.trim().parse().ok())
-            .last();
+            .next_back();
         if let Some(ip) = forwarded {
             return ip;
         }
@@ -208,10 +208,10 @@ async fn create(
         return storage_error(e);
     }
     // A computer that opens the game starts thinking as soon as the room is loaded.
-    if row.players.iter().any(|p| matches!(p, Player::Computer(_))) {
-        if let Err(e) = server.room(&row.id).await {
-            return storage_error(e);
-        }
+    if row.players.iter().any(|p| matches!(p, Player::Computer(_)))
+        && let Err(e) = server.room(&row.id).await
+    {
+        return storage_error(e);
     }
     let seats: Vec<_> = row
         .players
@@ -416,9 +416,8 @@ async fn connection(server: Arc<Server>, room: Arc<Room>, socket: WebSocket) {
                 }
                 refused_in_a_row = 0;
                 let reply = answer(&server, &room, seat, &text).await;
-                if let Some(reply) = reply {
-                    if sink.send(Message::Text(reply.into())).await.is_err() { return; }
-                }
+                if let Some(reply) = reply
+                    && sink.send(Message::Text(reply.into())).await.is_err() { return; }
             }
             state = states.recv() => {
                 let text = match state {

@@ -98,10 +98,10 @@ impl Server {
     /// # Errors
     /// The database could not be opened, or the playground directory is missing.
     pub async fn start(config: Config) -> Result<Arc<Server>, ServeError> {
-        if let Some(web) = &config.web {
-            if !web.join("index.html").is_file() {
-                return Err(ServeError::NoWeb(web.display().to_string()));
-            }
+        if let Some(web) = &config.web
+            && !web.join("index.html").is_file()
+        {
+            return Err(ServeError::NoWeb(web.display().to_string()));
         }
         let store = Store::open(&config.db).await?;
         let thinkers = std::thread::available_parallelism().map_or(1, |n| (n.get() / 2).max(1));

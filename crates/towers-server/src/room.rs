@@ -203,29 +203,25 @@ impl Live {
         let row = &self.row;
         let to_move = self.to_move();
         // A fallen flag ends the game before anything else is looked at.
-        if row.result.is_none() {
-            if let Some(deadline) = row.clock.deadline(&row.clock_spec, to_move) {
-                if now >= deadline {
-                    let mut next = row.clone();
-                    let winner = Side::ALL[1 - to_move];
-                    finish(&mut next, GameResult::win(winner, TIME), to_move, now);
-                    return Ok(Some(Decision {
-                        row: next,
-                        state: None,
-                        done: Done::Ok,
-                        rematch: None,
-                        refusal: (*action != Action::Flag).then(|| {
-                            refuse(
-                                "time",
-                                format!(
-                                    "{}'s time ran out",
-                                    self.game.side_name(Side::ALL[to_move])
-                                ),
-                            )
-                        }),
-                    }));
-                }
-            }
+        if row.result.is_none()
+            && let Some(deadline) = row.clock.deadline(&row.clock_spec, to_move)
+            && now >= deadline
+        {
+            let mut next = row.clone();
+            let winner = Side::ALL[1 - to_move];
+            finish(&mut next, GameResult::win(winner, TIME), to_move, now);
+            return Ok(Some(Decision {
+                row: next,
+                state: None,
+                done: Done::Ok,
+                rematch: None,
+                refusal: (*action != Action::Flag).then(|| {
+                    refuse(
+                        "time",
+                        format!("{}'s time ran out", self.game.side_name(Side::ALL[to_move])),
+                    )
+                }),
+            }));
         }
         if *action == Action::Flag {
             return Ok(None);

@@ -461,12 +461,11 @@ impl Store {
                 // `recv` reconnects by itself after a lost connection.
                 match listener.recv().await {
                     Ok(note) => {
-                        if let Some((id, version)) = note.payload().rsplit_once(':') {
-                            if let Ok(version) = version.parse() {
-                                if tx.send((id.to_owned(), version)).await.is_err() {
-                                    return;
-                                }
-                            }
+                        if let Some((id, version)) = note.payload().rsplit_once(':')
+                            && let Ok(version) = version.parse()
+                            && tx.send((id.to_owned(), version)).await.is_err()
+                        {
+                            return;
                         }
                     }
                     Err(_) => tokio::time::sleep(Duration::from_millis(500)).await,

@@ -87,7 +87,7 @@ async fn a_reopened_link_resumes_and_a_resent_move_is_not_played_twice() {
         .await
         .unwrap();
     assert_eq!(white.seat, Some(0));
-    assert_eq!(moves(&white.state), [first.clone()]);
+    assert_eq!(moves(&white.state), std::slice::from_ref(&first));
     // The move sent again (its acknowledgement was lost) is acknowledged, not replayed.
     let again = white.play(0, &first).await.unwrap();
     assert_eq!(again["ply"], 0);
@@ -265,7 +265,7 @@ async fn a_restarted_server_resumes_the_game_from_its_file() {
     let started = std::time::Instant::now();
     let server = start(Config::new(&url)).await;
     let [_, mut black] = seats(&server.addr, &game).await;
-    assert_eq!(moves(&black.state), [first.clone()]);
+    assert_eq!(moves(&black.state), std::slice::from_ref(&first));
     eprintln!("restart to resumed game: {:?}", started.elapsed());
     let second = legal_move("kamisado", &[first]).unwrap();
     black.play(1, &second).await.unwrap();

@@ -12,7 +12,6 @@ use towers_server::client::{Client, create, http};
 /// A `towers serve` process.
 struct Serve {
     child: Child,
-    addr: String,
 }
 
 impl Serve {
@@ -25,10 +24,7 @@ impl Serve {
             .stderr(Stdio::inherit())
             .spawn()
             .expect("towers serve starts");
-        let serve = Serve {
-            child,
-            addr: addr.to_owned(),
-        };
+        let serve = Serve { child };
         let started = Instant::now();
         while http(addr, "GET", "/api/games", b"").await.is_err() {
             assert!(
