@@ -70,6 +70,7 @@ async fn play(addr: String, game: usize, deadline: Instant) -> Result<Vec<Durati
     while !state.status().is_finished() && Instant::now() < deadline {
         let mut legal = state.legal_moves();
         legal.sort();
+        // Varied by the game, not replayed from the start each move as the tests' helper does.
         let mv = legal[(ply * 7 + game * 13 + 3) % legal.len()].clone();
         let mover = state.side_to_move().index();
         let sent = Instant::now();

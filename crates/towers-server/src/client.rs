@@ -209,6 +209,43 @@ impl Client {
     }
 }
 
+/// A legal move of `game` (default options) after `moves`, varied by `salt` and the ply so
+/// scripted games are not all alike; with `quiet`, one that neither ends the game nor lets
+/// the opponent end it at once while such a move exists, so the game lasts. `None` when the
+/// game is over.
+///
+/// # Panics
+/// An unknown game or an illegal move in `moves` (a script's own mistake).
+#[must_use]
+pub fn legal_move(game: &str, moves: &[String], salt: usize, quiet: bool) -> Option<String> {
+    let game = tower_games::registry::build(game, &[]).expect("a registered game");
+    let mut state = game.initial_state();
+    for mv in moves {
+        state.play(mv).expect("a legal move");
+    }
+    if state.status().is_finished() {
+        return None;
+    }
+    let mut legal = state.legal_moves();
+    legal.sort();
+    let lasts = |mv: &String| {
+        let mut next = state.clone();
+        next.play(mv).is_ok()
+            && !next.status().is_finished()
+            && next.legal_moves().iter().all(|reply| {
+                let mut after = next.clone();
+                after.play(reply).is_ok() && !after.status().is_finished()
+            })
+    };
+    let lasting: Vec<String> = if quiet {
+        legal.iter().filter(|mv| lasts(mv)).cloned().collect()
+    } else {
+        Vec::new()
+    };
+    let pool = if lasting.is_empty() { legal } else { lasting };
+    Some(pool[(moves.len() * 7 + salt) % pool.len()].clone())
+}
+
 /// The number of moves in a state message.
 #[must_use]
 pub fn moves_of(state: &Value) -> usize {

@@ -414,17 +414,13 @@ impl Store {
     /// # Errors
     /// The database failed.
     pub async fn needing_attention(&self, now: i64) -> Result<Vec<String>, StoreError> {
-        let rows = sqlx::query(
+        self.ids(
             "SELECT id FROM games WHERE result IS NULL AND \
              ((deadline_ms IS NOT NULL AND deadline_ms <= $1) OR computer_seats <> 0) \
              ORDER BY updated_ms DESC LIMIT 1000",
+            now,
         )
-        .bind(now)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|r| r.try_get(0).map_err(StoreError::from))
-            .collect()
+        .await
     }
 
     /// Live games whose flag falls by `now`.
@@ -432,13 +428,16 @@ impl Store {
     /// # Errors
     /// The database failed.
     pub async fn flagged(&self, now: i64) -> Result<Vec<String>, StoreError> {
-        let rows = sqlx::query(
+        self.ids(
             "SELECT id FROM games WHERE result IS NULL AND deadline_ms IS NOT NULL \
              AND deadline_ms <= $1 LIMIT 1000",
+            now,
         )
-        .bind(now)
-        .fetch_all(&self.pool)
-        .await?;
+        .await
+    }
+
+    async fn ids(&self, sql: &str, now: i64) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query(sql).bind(now).fetch_all(&self.pool).await?;
         rows.iter()
             .map(|r| r.try_get(0).map_err(StoreError::from))
             .collect()

@@ -6,7 +6,6 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use tower_games::registry;
 use towers_server::client::{Client, create, http};
 
 /// A `towers serve` process.
@@ -61,36 +60,10 @@ fn playground() -> tempfile::TempDir {
     dir
 }
 
-/// A legal Kamisado move after `moves`, varied by the ply, that neither ends the game nor
-/// lets the opponent end it at once while such a move exists (so the game lasts long enough
-/// to be killed a few times); `None` when the game is over.
+/// A legal Kamisado move after `moves` that keeps the game going where one does, so it
+/// lasts long enough to be killed a few times; `None` when the game is over.
 fn legal_move(moves: &[String]) -> Option<String> {
-    let game = registry::build("kamisado", &[]).unwrap();
-    let mut state = game.initial_state();
-    for mv in moves {
-        state.play(mv).unwrap();
-    }
-    if state.status().is_finished() {
-        return None;
-    }
-    let mut legal = state.legal_moves();
-    legal.sort();
-    let quiet = |mv: &String| {
-        let mut next = state.clone();
-        next.play(mv).unwrap();
-        !next.status().is_finished()
-            && next.legal_moves().iter().all(|reply| {
-                let mut after = next.clone();
-                after.play(reply).unwrap();
-                !after.status().is_finished()
-            })
-    };
-    let quiet_moves: Vec<&String> = legal.iter().filter(|mv| quiet(mv)).collect();
-    let choice = (moves.len() * 5 + 1) % legal.len().max(1);
-    match quiet_moves.is_empty() {
-        true => Some(legal[choice].clone()),
-        false => Some(quiet_moves[choice % quiet_moves.len()].clone()),
-    }
+    towers_server::client::legal_move("kamisado", moves, 1, true)
 }
 
 fn moves(state: &Value) -> Vec<String> {

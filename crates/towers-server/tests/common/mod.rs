@@ -6,7 +6,6 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 use tokio::sync::oneshot;
-use tower_games::registry;
 use towers_server::client::Client;
 use towers_server::{Config, Server};
 
@@ -93,20 +92,10 @@ pub async fn seats(addr: &str, game: &Created) -> [Client; 2] {
     [white, black]
 }
 
-/// A legal move after `moves` from the start of `game`, varied by the ply so the games are
-/// not all alike; `None` when the game is over there.
+/// A legal move after `moves` from the start of `game`, varied by the ply; `None` when the
+/// game is over there.
 pub fn legal_move(game: &str, moves: &[String]) -> Option<String> {
-    let game = registry::build(game, &[]).unwrap();
-    let mut state = game.initial_state();
-    for mv in moves {
-        state.play(mv).unwrap();
-    }
-    if state.status().is_finished() {
-        return None;
-    }
-    let mut legal = state.legal_moves();
-    legal.sort();
-    Some(legal[(moves.len() * 7 + 3) % legal.len()].clone())
+    towers_server::client::legal_move(game, moves, 3, false)
 }
 
 /// The moves of a state message.
