@@ -14,6 +14,8 @@ mod play;
 mod progress;
 mod replay;
 mod selfplay;
+#[cfg(feature = "serve")]
+mod serve;
 mod solve;
 mod tournament;
 
@@ -139,6 +141,10 @@ enum Command {
     /// its table and Elo differences with 95% intervals; or, with --sprt, a sequential test of
     /// whether the first player is stronger than the second.
     Tournament(tournament::TournamentArgs),
+    /// Run the game server: the playground, games between people at their own computers
+    /// (seat links, clocks, computer seats) and their archive in SQLite or PostgreSQL.
+    #[cfg(feature = "serve")]
+    Serve(serve::ServeArgs),
 }
 
 /// The position a command starts from: the one-line position text given, or the initial
@@ -316,6 +322,8 @@ fn run(command: Command) -> Result<(), String> {
         Command::Endgame(args) => endgame::run(&args)?,
         Command::Solve(args) => solve::run(&args)?,
         Command::Tournament(args) => tournament::run(&args)?,
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => serve::run(args)?,
     }
     Ok(())
 }

@@ -61,9 +61,14 @@ pub(crate) fn run(path: &Path, quiet: bool) -> Result<(), String> {
     let state = &replayed.state;
     crate::out!("{}", state.diagram().trim_end())?;
     crate::out!("{}", state.describe_status())?;
-    let ending = match state.status() {
-        Status::Finished(_) => "result confirmed",
-        Status::Ongoing => "game unfinished",
+    let ending = match (state.status(), &record.result) {
+        (Status::Finished(_), _) => "result confirmed".to_owned(),
+        // A resignation, a fallen flag or an agreed draw (`record::ADJUDICATIONS`).
+        (Status::Ongoing, Some(result)) => match result.winner {
+            Some(side) => format!("{} won by {}", game.side_name(side), result.reason),
+            None => format!("drawn by {}", result.reason),
+        },
+        (Status::Ongoing, None) => "game unfinished".to_owned(),
     };
     crate::out!(
         "Record valid: {} legal moves, {ending}.",
