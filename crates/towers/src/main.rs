@@ -16,6 +16,7 @@ mod replay;
 mod selfplay;
 mod solve;
 mod tournament;
+mod ugi;
 
 /// The error text of a write to a closed standard output: the reader stopped early (`head`,
 /// `less` quit, a closed socket). `main` ends quietly with success on it, as well-behaved
@@ -139,6 +140,10 @@ enum Command {
     /// its table and Elo differences with 95% intervals; or, with --sprt, a sequential test of
     /// whether the first player is stronger than the second.
     Tournament(tournament::TournamentArgs),
+    /// Run a Universal Game Interface engine on standard input and output, for match runners
+    /// and front ends (docs/ugi.md): `ugi`, `isready`, `setoption`, `uginewgame`, `position`,
+    /// `go`, `stop`, `query`, `validmoves`, `quit`.
+    Ugi(ugi::UgiArgs),
 }
 
 /// The position a command starts from: the one-line position text given, or the initial
@@ -316,6 +321,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Endgame(args) => endgame::run(&args)?,
         Command::Solve(args) => solve::run(&args)?,
         Command::Tournament(args) => tournament::run(&args)?,
+        Command::Ugi(args) => ugi::run(&args)?,
     }
     Ok(())
 }
