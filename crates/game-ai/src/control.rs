@@ -111,6 +111,9 @@ pub struct Control<'a, M> {
     /// Replaces the player's budget for this move, in its own units: MCTS iterations or time,
     /// alpha-beta depth or time, the perfect player's positions (a time is its deadline).
     /// The random player has none.
+    ///
+    /// Under a time limit the perfect player's proofs take half of it, and its fallback
+    /// (MCTS, when nothing is proven) the rest.
     pub budget: Option<Budget>,
     /// Stops the search this long after it began, whatever its budget (the perfect player's
     /// proofs included): a hard limit for clocks.
@@ -168,7 +171,7 @@ impl<M> Control<'_, M> {
     /// The time limit a time budget or the deadline sets for a search begun at `started`, as
     /// a [`clock::now_ms`] reading: the earlier of the two.
     #[must_use]
-    pub(crate) fn time_limit(&self, budget: Budget, started: f64) -> Option<f64> {
+    pub fn time_limit(&self, budget: Budget, started: f64) -> Option<f64> {
         let from_budget = match budget {
             Budget::Time(t) => Some(t),
             Budget::Count(_) => None,

@@ -22,6 +22,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::time::Duration;
 
 use board_kernel::perft::node_key;
 use board_kernel::{Game, Side, Status};
@@ -686,11 +687,12 @@ impl<G: Game> crate::Player<G> for Perfect<G> {
         if let Some(Budget::Count(positions)) = control.budget {
             config.max_nodes = u64::from(positions);
         }
-        // A count budget sets no time limit: only the deadline then does.
-        let budget = control.budget.unwrap_or(Budget::Count(0));
+        // A time budget is a deadline here; the proofs take half of the time, leaving the
+        // rest to the fallback when nothing is proven.
+        let limit = control.time_limit(control.budget.unwrap_or(Budget::Count(0)), started);
         let mut search = Search::new(game, config, std::mem::take(&mut self.table));
         search.stop = control.stop.clone();
-        search.deadline = control.time_limit(budget, started);
+        search.deadline = limit.map(|at| started + (at - started) / 2.0);
         let (mut draw, mut lost, mut unknown) = (None, 0, 0);
         let mut win = None;
         // One budget for the whole move, not one per candidate: with hundreds of moves
@@ -737,9 +739,8 @@ impl<G: Game> crate::Player<G> for Perfect<G> {
             };
             // The fallback answers to the same flag and deadline, on its own budget.
             let stop = control.stop.clone();
-            let deadline = control
-                .deadline
-                .map(|limit| limit.saturating_sub(clock::since(started)));
+            let deadline =
+                limit.map(|at| Duration::from_secs_f64((at - clock::now_ms()).max(0.0) / 1000.0));
             let listening = control.listening();
             let mut forward = |p: &Progress<G::Move>| control.report(p);
             let mut fallback = Control {

@@ -12,6 +12,7 @@ mod endgame;
 mod measure;
 mod play;
 mod progress;
+mod referee;
 mod replay;
 mod selfplay;
 mod solve;

@@ -61,9 +61,12 @@ pub(crate) fn run(path: &Path, quiet: bool) -> Result<(), String> {
     let state = &replayed.state;
     crate::out!("{}", state.diagram().trim_end())?;
     crate::out!("{}", state.describe_status())?;
-    let ending = match state.status() {
-        Status::Finished(_) => "result confirmed",
-        Status::Ongoing => "game unfinished",
+    let ending = match (state.status(), record.forfeit, &record.result) {
+        (Status::Finished(_), ..) => "result confirmed".to_owned(),
+        (Status::Ongoing, Some(side), Some(result)) => {
+            format!("forfeited by {} ({})", game.side_name(side), result.reason)
+        }
+        (Status::Ongoing, ..) => "game unfinished".to_owned(),
     };
     crate::out!(
         "Record valid: {} legal moves, {ending}.",

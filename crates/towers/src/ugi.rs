@@ -9,6 +9,7 @@
 //! `info string error: …` and changes nothing.
 
 use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -103,6 +104,9 @@ impl<W> Clone for Output<W> {
 /// A search running on its thread; the thread hands the player back.
 struct Search<G: Game> {
     stop: Stop,
+    /// Raised by the thread just before its `bestmove`: a client that has read the answer
+    /// may send the next `go` before the thread has quite ended.
+    answered: Arc<AtomicBool>,
     /// Whether it runs until `stop` (`go infinite`).
     infinite: bool,
     thread: JoinHandle<Box<dyn Player<G>>>,
@@ -252,8 +256,18 @@ impl<G: Game, W: Write + Send + 'static> Engine<G, W> {
         self.out.say(line)
     }
 
+    /// Says what was wrong with a line, on one line: control characters the line brought
+    /// (a NUL, a carriage return) are written escaped.
     fn error(&self, message: &str) -> io::Result<()> {
-        self.say(&format!("info string error: {message}"))
+        let mut line = String::from("info string error: ");
+        for c in message.chars() {
+            if c.is_control() {
+                line.extend(c.escape_default());
+            } else {
+                line.push(c);
+            }
+        }
+        self.say(&line)
     }
 
     /// A fresh player of the current settings: the game's end-game tables for a perfect
@@ -274,11 +288,11 @@ impl<G: Game, W: Write + Send + 'static> Engine<G, W> {
         }
     }
 
-    /// Whether a search is running.
+    /// Whether a search is running (and has not given its answer yet).
     fn searching(&self) -> bool {
         self.search
             .as_ref()
-            .is_some_and(|s| !s.thread.is_finished())
+            .is_some_and(|s| !s.answered.load(Ordering::Acquire))
     }
 
     /// Ends the search (stopping it first when `stop`), waits for its `bestmove` and takes
@@ -596,6 +610,8 @@ impl<G: Game, W: Write + Send + 'static> Engine<G, W> {
             stop.clone(),
         );
         let infinite = go.infinite;
+        let answered = Arc::new(AtomicBool::new(false));
+        let answering = Arc::clone(&answered);
         let thread = std::thread::Builder::new()
             .name("search".to_owned())
             .spawn(move || {
@@ -614,6 +630,7 @@ impl<G: Game, W: Write + Send + 'static> Engine<G, W> {
                     std::thread::park();
                 }
                 let text = chosen.map_or_else(|| "0000".to_owned(), |mv| one_word(&mv.to_string()));
+                answering.store(true, Ordering::Release);
                 let _ = out.say(&format!("bestmove {text}"));
                 player
             });
@@ -621,6 +638,7 @@ impl<G: Game, W: Write + Send + 'static> Engine<G, W> {
             Ok(thread) => {
                 self.search = Some(Search {
                     stop,
+                    answered,
                     infinite,
                     thread,
                 });

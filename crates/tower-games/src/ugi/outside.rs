@@ -107,6 +107,12 @@ impl Process {
         }
     }
 
+    /// Ends the engine at once.
+    fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
     /// Asks the engine to leave, and kills it when it does not at once.
     fn close(mut self) {
         let _ = writeln!(self.input, "quit").and_then(|()| self.input.flush());
@@ -122,17 +128,59 @@ impl Process {
     }
 }
 
-/// An outside engine playing one game: started at its first move, told the game so far with
+/// Starts `command` and greets it: `ugi` … `ugiok`, the seed when it offers a `seed` option,
+/// `uginewgame`, `isready` … `readyok`, each answer within [`HANDSHAKE`].
+fn greet(command: &[String], seed: Option<u64>) -> Result<Process, String> {
+    let mut process = Process::start(command)?;
+    let greeted = (|| {
+        process.send("ugi")?;
+        let mut seeded = false;
+        process.wait(Instant::now() + HANDSHAKE, "`ugiok`", |line| {
+            let mut words = line.split_whitespace();
+            if words.next() == Some("option") && words.next() == Some("name") {
+                seeded |= words.next() == Some("seed");
+            }
+            line == "ugiok"
+        })?;
+        if let (true, Some(seed)) = (seeded, seed) {
+            process.send(&format!("setoption name seed value {seed}"))?;
+        }
+        process.send("uginewgame")?;
+        process.send("isready")?;
+        process.wait(Instant::now() + HANDSHAKE, "`readyok`", |line| {
+            line == "readyok"
+        })
+    })();
+    match greeted {
+        Ok(()) => Ok(process),
+        Err(e) => {
+            process.kill();
+            Err(e)
+        }
+    }
+}
+
+impl OutsideEngine {
+    /// Starts the engine, greets it as a game would and lets it go: whether it can play at
+    /// all, asked before a series so that a wrong command is an error, not a series of
+    /// forfeits.
+    ///
+    /// # Errors
+    /// The engine does not start, or does not answer `ugi` and `isready` in time.
+    pub fn check(&self) -> Result<(), String> {
+        greet(&self.command, None).map(Process::close)
+    }
+}
+
+/// An outside engine playing one game: started when the player is made (so that its start
+/// is not counted as thinking), told the game so far with
 /// `position … moves …` and asked with `go` under its time control. Every answer is refereed:
 /// a move that is not legal, no answer in time, or an engine that ends, and the player
 /// forfeits ([`Player::forfeit`] says why) — the game is lost, the engine killed. The process
 /// is asked to quit (and killed if it does not) when the player is dropped.
 pub struct OutsidePlayer<G: Game> {
     engine: OutsideEngine,
-    seed: u64,
     process: Option<Process>,
-    /// Whether the engine was started (once only: a failed start is not retried).
-    started: bool,
     forfeit: Option<String>,
     /// The first position the player saw and the moves (as sent) played since.
     start: Option<G::State>,
@@ -152,18 +200,22 @@ impl<G: Game> OutsidePlayer<G> {
     /// take a little time that is not the engine's.
     pub const GRACE: Duration = Duration::from_millis(150);
 
-    /// The player of `engine`; `seed` is handed to an engine that offers a `seed` option.
+    /// The player of `engine`, started and greeted at once (within [`HANDSHAKE`] for each
+    /// answer); `seed` is handed to an engine that offers a `seed` option. An engine that
+    /// does not start forfeits its first move.
     #[must_use]
     pub fn new(engine: OutsideEngine, seed: u64) -> Self {
         let clocks = match engine.time {
             TimeControl::Clock { time, .. } => Some((time, time)),
             TimeControl::PerMove(_) => None,
         };
-        OutsidePlayer {
+        let (process, forfeit) = match greet(&engine.command, Some(seed)) {
+            Ok(process) => (Some(process), None),
+            Err(e) => (None, Some(e)),
+        };
+        let mut player = OutsidePlayer {
             engine,
-            seed,
-            process: None,
-            started: false,
+            process,
             forfeit: None,
             start: None,
             moves: Vec::new(),
@@ -171,32 +223,14 @@ impl<G: Game> OutsidePlayer<G> {
             clocks,
             answered: None,
             info: None,
-        }
+        };
+        player.forfeit = forfeit.map(|e| player.named(&e));
+        player
     }
 
-    /// Starts the engine and greets it: `ugi` … `ugiok`, the seed when it offers one,
-    /// `isready` … `readyok`, `uginewgame`.
-    fn start_engine(&mut self) -> Result<(), String> {
-        let mut process = Process::start(&self.engine.command)?;
-        process.send("ugi")?;
-        let mut seeded = false;
-        process.wait(Instant::now() + HANDSHAKE, "`ugiok`", |line| {
-            let mut words = line.split_whitespace();
-            if words.next() == Some("option") && words.next() == Some("name") {
-                seeded |= words.next() == Some("seed");
-            }
-            line == "ugiok"
-        })?;
-        if seeded {
-            process.send(&format!("setoption name seed value {}", self.seed))?;
-        }
-        process.send("uginewgame")?;
-        process.send("isready")?;
-        process.wait(Instant::now() + HANDSHAKE, "`readyok`", |line| {
-            line == "readyok"
-        })?;
-        self.process = Some(process);
-        Ok(())
+    /// A forfeit's reason: the engine's name, then why.
+    fn named(&self, reason: &str) -> String {
+        format!("{} {reason}", Player::<G>::name(self))
     }
 
     /// Brings the game record up to `state`: the opponent's moves since our last, found by
@@ -239,10 +273,6 @@ impl<G: Game> OutsidePlayer<G> {
 
     /// One move: the position, `go`, the answer within the time, and the referee's checks.
     fn play(&mut self, game: &G, state: &G::State) -> Result<G::Move, String> {
-        if !self.started {
-            self.started = true;
-            self.start_engine()?;
-        }
         self.follow(game, state);
         let side = game.side_to_move(state);
         let increment = match self.engine.time {
@@ -368,12 +398,10 @@ impl<G: Game> Player<G> for OutsidePlayer<G> {
         match self.play(game, state) {
             Ok(mv) => Some(mv),
             Err(reason) => {
-                self.forfeit = Some(format!("{} {reason}", self.name()));
+                self.forfeit = Some(self.named(&reason));
                 // Out of the game: no need to hear more from it.
                 if let Some(process) = self.process.take() {
-                    let mut process = process;
-                    let _ = process.child.kill();
-                    let _ = process.child.wait();
+                    process.kill();
                 }
                 None
             }

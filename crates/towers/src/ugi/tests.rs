@@ -310,6 +310,7 @@ fn hostile_lines_are_answered_with_an_error_and_change_nothing() {
     for line in hostile {
         answers.push(error(line));
     }
+    assert!(answers[2].contains(r"`is\u{0}ready`"), "{}", answers[2]);
     assert!(
         answers[4].contains("longer than 65536 bytes"),
         "{}",
