@@ -11,9 +11,11 @@
 //!
 //! ```
 //! use board_kernel::{Game, testing::Nim};
+//! use game_ai::PlayerSpec;
 //! use game_ai::tournament::{Tally, TournamentConfig, round_robin};
 //! let game = Nim::new(Default::default())?;
-//! let players = ["random".parse()?, "alphabeta:6".parse()?];
+//! // Any seat (`game_ai::arena::Seat`) can play; here two of our players.
+//! let players: [PlayerSpec; 2] = ["random".parse()?, "alphabeta:6".parse()?];
 //! let config = TournamentConfig { games_per_pair: 20, ..TournamentConfig::default() };
 //! let table = round_robin(&game, &game.initial_state(), &players, None, &config, &|_| {});
 //! // Perfect Nim play wins every game as the first player and every game the random

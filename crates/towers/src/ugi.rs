@@ -547,36 +547,22 @@ impl<G: Game, W: Write + Send + 'static> Engine<G, W> {
             return self.say("bestmove 0000");
         }
         let spec = self.settings.player;
+        let count = |n: u64, most: u32| {
+            Budget::Count(u32::try_from(n).unwrap_or(u32::MAX).clamp(1, most))
+        };
+        let searches = matches!(
+            spec,
+            PlayerSpec::Mcts(_) | PlayerSpec::MctsFresh(_) | PlayerSpec::AlphaBeta(_)
+        );
         let budget = match spec {
+            _ if go.infinite && searches => Some(Budget::Time(Budget::MAX_TIME)),
             PlayerSpec::Mcts(_) | PlayerSpec::MctsFresh(_) => {
-                if go.infinite {
-                    Some(Budget::Time(Budget::MAX_TIME))
-                } else {
-                    go.nodes.map(|n| {
-                        Budget::Count(
-                            u32::try_from(n)
-                                .unwrap_or(u32::MAX)
-                                .clamp(1, Budget::MAX_COUNT),
-                        )
-                    })
-                }
+                go.nodes.map(|n| count(n, Budget::MAX_COUNT))
             }
-            PlayerSpec::AlphaBeta(_) => {
-                if go.infinite {
-                    Some(Budget::Time(Budget::MAX_TIME))
-                } else {
-                    go.depth.map(|d| {
-                        Budget::Count(
-                            u32::try_from(d)
-                                .unwrap_or(u32::MAX)
-                                .clamp(1, PlayerSpec::MAX_ALPHABETA_DEPTH),
-                        )
-                    })
-                }
-            }
-            PlayerSpec::Perfect(_) => go
-                .nodes
-                .map(|n| Budget::Count(u32::try_from(n).unwrap_or(u32::MAX).max(1))),
+            PlayerSpec::AlphaBeta(_) => go
+                .depth
+                .map(|d| count(d, PlayerSpec::MAX_ALPHABETA_DEPTH)),
+            PlayerSpec::Perfect(_) => go.nodes.map(|n| count(n, u32::MAX)),
             PlayerSpec::Random => None,
         };
         let ignored: Vec<&str> = [

@@ -96,6 +96,12 @@ fn two_towers_ugi_engines_play_whole_games_as_our_players_would() {
         assert_eq!(expected.len(), 2, "{game}: {expected:?}");
         assert!(expected[1].starts_with("2 games"), "{game}: {expected:?}");
         assert_eq!(results(&towers(&theirs)), expected, "{game}");
+        if game == "kamisado" {
+            // A clock for the game instead: `go p1time p2time p1inc p2inc`.
+            let last = theirs.len() - 2;
+            theirs[last..].copy_from_slice(&["--clock", "60000+100"]);
+            assert_eq!(results(&towers(&theirs)), expected, "{game} with a clock");
+        }
     }
 }
 
@@ -176,10 +182,15 @@ fn fake_engine(dir: &Path) -> String {
 fn engines_that_crash_cheat_or_fall_silent_lose_every_game_cleanly() {
     let dir = scratch("bad");
     let fake = fake_engine(&dir);
-    for mode in ["crash", "illegal", "silent"] {
+    for (mode, time) in [
+        ("crash", ["--movetime", "200"]),
+        ("illegal", ["--movetime", "200"]),
+        ("silent", ["--movetime", "200"]),
+        ("silent", ["--clock", "300+50"]),
+    ] {
         let began = Instant::now();
         let players = format!("{fake} {mode},random");
-        let out = towers(&[
+        let mut args = vec![
             "tournament",
             "kamisado",
             "--players",
@@ -188,9 +199,9 @@ fn engines_that_crash_cheat_or_fall_silent_lose_every_game_cleanly() {
             "4",
             "--threads",
             "2",
-            "--movetime",
-            "200",
-        ]);
+        ];
+        args.extend(time);
+        let out = towers(&args);
         let took = began.elapsed();
         assert!(out.status.success(), "{mode}: {out:?}");
         let text = stdout(&out);

@@ -187,8 +187,9 @@ pub struct OutsidePlayer<G: Game> {
     moves: Vec<String>,
     /// The position after its last move.
     after: Option<G::State>,
-    /// The clocks of a [`TimeControl::Clock`]: its own and its opponent's.
-    clocks: Option<(Duration, Duration)>,
+    /// The clocks of a [`TimeControl::Clock`]: its own and its opponent's (unused with
+    /// [`TimeControl::PerMove`]).
+    clocks: (Duration, Duration),
     /// When it last answered (the opponent's thinking starts then).
     answered: Option<Instant>,
     /// The last `info` line, for [`Player::report`].
@@ -206,8 +207,8 @@ impl<G: Game> OutsidePlayer<G> {
     #[must_use]
     pub fn new(engine: OutsideEngine, seed: u64) -> Self {
         let clocks = match engine.time {
-            TimeControl::Clock { time, .. } => Some((time, time)),
-            TimeControl::PerMove(_) => None,
+            TimeControl::Clock { time, .. } => (time, time),
+            TimeControl::PerMove(_) => (Duration::ZERO, Duration::ZERO),
         };
         let (process, forfeit) = match greet(&engine.command, Some(seed)) {
             Ok(process) => (Some(process), None),
@@ -279,12 +280,13 @@ impl<G: Game> OutsidePlayer<G> {
             TimeControl::Clock { increment, .. } => increment,
             TimeControl::PerMove(_) => Duration::ZERO,
         };
-        if let (Some((_, theirs)), Some(answered)) = (self.clocks.as_mut(), self.answered) {
-            *theirs = theirs.saturating_sub(answered.elapsed()) + increment;
+        if let Some(answered) = self.answered {
+            self.clocks.1 = self.clocks.1.saturating_sub(answered.elapsed()) + increment;
         }
-        let (go, limit) = match (self.engine.time, self.clocks) {
-            (TimeControl::PerMove(time), _) => (format!("go movetime {}", time.as_millis()), time),
-            (TimeControl::Clock { .. }, Some((mine, theirs))) => {
+        let (go, limit) = match self.engine.time {
+            TimeControl::PerMove(time) => (format!("go movetime {}", time.as_millis()), time),
+            TimeControl::Clock { .. } => {
+                let (mine, theirs) = self.clocks;
                 let (p1, p2) = if side == Side::White {
                     (mine, theirs)
                 } else {
@@ -300,9 +302,15 @@ impl<G: Game> OutsidePlayer<G> {
                     mine,
                 )
             }
-            (TimeControl::Clock { .. }, None) => unreachable!("a clock control has clocks"),
         };
-        let position = self.position(game);
+        let mut position = self.position(game);
+        if position.len() > MAX_LINE {
+            // A game too long for one line (thousands of moves): from its current position,
+            // whose repetition history the engine then does not know.
+            self.start = Some(state.clone());
+            self.moves.clear();
+            position = self.position(game);
+        }
         let process = self.process.as_mut().ok_or("the engine is not running")?;
         process.send(&position)?;
         process.send(&go)?;
@@ -339,9 +347,7 @@ impl<G: Game> OutsidePlayer<G> {
             .map_err(|e| format!("sent `{excerpt}`, not a move: {}", e.reason))?;
         game.check_move(state, &mv)
             .map_err(|e| format!("sent the illegal move `{excerpt}`: {e}"))?;
-        if let Some((mine, _)) = self.clocks.as_mut() {
-            *mine = mine.saturating_sub(took) + increment;
-        }
+        self.clocks.0 = self.clocks.0.saturating_sub(took) + increment;
         self.moves.push(one_word(&mv.to_string()));
         let mut after = state.clone();
         game.play_unchecked(&mut after, &mv);
