@@ -547,9 +547,8 @@ impl<G: Game, W: Write + Send + 'static> Engine<G, W> {
             return self.say("bestmove 0000");
         }
         let spec = self.settings.player;
-        let count = |n: u64, most: u32| {
-            Budget::Count(u32::try_from(n).unwrap_or(u32::MAX).clamp(1, most))
-        };
+        let count =
+            |n: u64, most: u32| Budget::Count(u32::try_from(n).unwrap_or(u32::MAX).clamp(1, most));
         let searches = matches!(
             spec,
             PlayerSpec::Mcts(_) | PlayerSpec::MctsFresh(_) | PlayerSpec::AlphaBeta(_)
@@ -559,9 +558,7 @@ impl<G: Game, W: Write + Send + 'static> Engine<G, W> {
             PlayerSpec::Mcts(_) | PlayerSpec::MctsFresh(_) => {
                 go.nodes.map(|n| count(n, Budget::MAX_COUNT))
             }
-            PlayerSpec::AlphaBeta(_) => go
-                .depth
-                .map(|d| count(d, PlayerSpec::MAX_ALPHABETA_DEPTH)),
+            PlayerSpec::AlphaBeta(_) => go.depth.map(|d| count(d, PlayerSpec::MAX_ALPHABETA_DEPTH)),
             PlayerSpec::Perfect(_) => go.nodes.map(|n| count(n, u32::MAX)),
             PlayerSpec::Random => None,
         };

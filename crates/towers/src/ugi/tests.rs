@@ -197,7 +197,11 @@ impl GameVisitor for Example {
             .collect();
         // The player, its seed, hash, threads and every game option, and nothing else.
         assert_eq!(options.len() + 3, hello.len(), "{hello:?}");
-        assert!(options.len() >= 4 + 1, "{hello:?}");
+        assert_eq!(
+            options.len(),
+            4 + <G::Options as board_kernel::GameOptions>::info().len(),
+            "{hello:?}"
+        );
         assert!(options[0].contains(" player type string default mcts:100"));
         assert_eq!(
             talk.ask("setoption name hash value 16"),
