@@ -187,6 +187,8 @@ struct Engine<G: Game, W> {
     state: G::State,
     /// Whether a `position` command set the position since the last new game.
     positioned: bool,
+    /// The words of the last `position` command and the state they gave.
+    sent: Option<(Vec<String>, G::State)>,
     search: Option<Search<G>>,
     out: Output<W>,
 }
@@ -217,6 +219,7 @@ pub(crate) fn serve<G: Game, W: Write + Send + 'static>(
         player: None,
         state,
         positioned: false,
+        sent: None,
         search: None,
         out: Output(Arc::new(Mutex::new(output))),
     };
@@ -399,6 +402,7 @@ impl<G: Game, W: Write + Send + 'static> Engine<G, W> {
     fn new_game(&mut self) {
         self.state = self.game.initial_state();
         self.positioned = false;
+        self.sent = None;
         self.player = Some(self.new_player());
     }
 
@@ -479,6 +483,22 @@ impl<G: Game, W: Write + Send + 'static> Engine<G, W> {
             Some(at) => (&words[..at], &words[at + 1..]),
             None => (words, &[][..]),
         };
+        // A runner sends the whole game each move: the game it sent last, continued, is
+        // continued from where it was, not replayed from the start.
+        if let Some((sent, reached)) = &self.sent
+            && let Some(more) = continued(sent, words)
+        {
+            let mut state = reached.clone();
+            let before = moves.len() - more.len();
+            self.play_moves(&mut state, more, before)?;
+            self.state = state;
+            self.sent = Some((
+                words.iter().map(|w| (*w).to_owned()).collect(),
+                self.state.clone(),
+            ));
+            self.positioned = true;
+            return Ok(());
+        }
         let mut state = match head.split_first() {
             Some((&"startpos", [])) => self.game.initial_state(),
             Some((&"startpos", _)) => return Err("nothing may follow startpos but moves".into()),
@@ -489,13 +509,32 @@ impl<G: Game, W: Write + Send + 'static> Engine<G, W> {
                 .map_err(|e| e.to_string())?,
             _ => return Err("expected position startpos or position fen TEXT".into()),
         };
-        for (i, mv) in moves.iter().enumerate() {
-            self.game
-                .play_text(&mut state, mv)
-                .map_err(|e| format!("move {} `{}`: {e}", i + 1, board_kernel::excerpt(mv)))?;
-        }
+        self.play_moves(&mut state, moves, 0)?;
         self.state = state;
+        self.sent = Some((
+            words.iter().map(|w| (*w).to_owned()).collect(),
+            self.state.clone(),
+        ));
         self.positioned = true;
+        Ok(())
+    }
+
+    /// Plays `moves` on `state`, numbering them after `before` moves in errors.
+    fn play_moves(
+        &self,
+        state: &mut G::State,
+        moves: &[&str],
+        before: usize,
+    ) -> Result<(), String> {
+        for (i, mv) in moves.iter().enumerate() {
+            self.game.play_text(state, mv).map_err(|e| {
+                format!(
+                    "move {} `{}`: {e}",
+                    before + i + 1,
+                    board_kernel::excerpt(mv)
+                )
+            })?;
+        }
         Ok(())
     }
 
@@ -632,6 +671,24 @@ impl<G: Game, W: Write + Send + 'static> Engine<G, W> {
             }
         }
         Ok(())
+    }
+}
+
+/// The moves `words` (a `position` command's) adds to the command `sent` before it, when it
+/// repeats it and only adds moves; `None` when it is another position.
+fn continued<'a, 'w>(sent: &[String], words: &'a [&'w str]) -> Option<&'a [&'w str]> {
+    if words.len() < sent.len() || sent.iter().zip(words).any(|(a, b)| a != b) {
+        return None;
+    }
+    let rest = &words[sent.len()..];
+    if sent.iter().any(|w| w == "moves") {
+        Some(rest)
+    } else {
+        match rest.split_first() {
+            None => Some(rest),
+            Some((&"moves", more)) => Some(more),
+            Some(_) => None,
+        }
     }
 }
 

@@ -494,3 +494,58 @@ fn game_options_change_the_rules_and_restart_the_position() {
     );
     assert_eq!(talk.end(true), Vec::<String>::new());
 }
+
+#[test]
+fn a_position_that_continues_the_last_one_adds_only_its_new_moves() {
+    fn continued(before: &[&str], now: &[&'static str]) -> Option<Vec<&'static str>> {
+        let sent: Vec<String> = before.iter().map(|w| (*w).to_owned()).collect();
+        super::continued(&sent, now).map(<[&str]>::to_vec)
+    }
+    assert_eq!(
+        continued(&["startpos"], &["startpos", "moves", "a"]),
+        Some(vec!["a"])
+    );
+    assert_eq!(
+        continued(
+            &["startpos", "moves", "a"],
+            &["startpos", "moves", "a", "b", "c"]
+        ),
+        Some(vec!["b", "c"])
+    );
+    assert_eq!(
+        continued(&["startpos", "moves", "a"], &["startpos", "moves", "a"]),
+        Some(vec![])
+    );
+    // Another game, another start, a shorter game, or a longer position text: from scratch.
+    assert_eq!(
+        continued(&["startpos", "moves", "a"], &["startpos", "moves", "b"]),
+        None
+    );
+    assert_eq!(continued(&["fen", "x", "w"], &["startpos"]), None);
+    assert_eq!(
+        continued(
+            &["startpos", "moves", "a", "b"],
+            &["startpos", "moves", "a"]
+        ),
+        None
+    );
+    assert_eq!(continued(&["fen", "x", "w"], &["fen", "x", "w", "0"]), None);
+    // In conversation: a continued game reaches the same position as a fresh engine told it
+    // whole.
+    let game = kamisado::Kamisado::new(Default::default()).unwrap();
+    let line = white_wins_in_three(&game);
+    let talk = Talk::start(game.clone(), "random");
+    let fresh = Talk::start(game, "random");
+    for n in 1..=line.len() {
+        let command = format!("position startpos moves {}", line[..n].join(" "));
+        talk.send(&command);
+        assert_eq!(talk.answer("validmoves"), {
+            fresh.send("uginewgame");
+            fresh.send(&command);
+            fresh.answer("validmoves")
+        });
+    }
+    assert_eq!(talk.answer("query result"), "response p1win");
+    talk.end(true);
+    fresh.end(true);
+}
