@@ -147,7 +147,9 @@ fn the_engine_survives_hostile_input_on_its_standard_input() {
 }
 
 /// A fake engine that greets as UGI asks, then misbehaves at `go` as `mode` says: `crash`
-/// (exits), `illegal` (answers a move that is not legal), `silent` (never answers).
+/// (exits), `illegal` (answers a move that is not legal), `silent` (never answers), `noisy`
+/// (a 100 kB line and 2000 `info` lines, then Kamisado's `d1-d7` — legal only as White's
+/// first move).
 const FAKE: &str = r#"
 mode="$1"
 while IFS= read -r line; do
@@ -158,6 +160,10 @@ while IFS= read -r line; do
       case "$mode" in
         crash) exit 3 ;;
         illegal) echo "bestmove a1-a8" ;;
+        noisy)
+          head -c 100000 /dev/zero | tr '\0' x; echo
+          i=0; while [ $i -lt 2000 ]; do echo "info depth 1 nodes $i"; i=$((i+1)); done
+          echo "bestmove d1-d7" ;;
       esac ;;
     quit) exit 0 ;;
   esac
@@ -242,6 +248,26 @@ fn engines_that_crash_cheat_or_fall_silent_lose_every_game_cleanly() {
         "{}",
         stdout(&replayed)
     );
+    // Noise is no answer and no fault: the first move counts, the second (the same move
+    // again) is illegal.
+    let noisy = format!("{fake} noisy");
+    let record = dir.join("noisy.json");
+    let out = towers(&[
+        "play",
+        "kamisado",
+        "--white",
+        &noisy,
+        "--black",
+        "random",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let saved = Record::from_json(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert_eq!(saved.moves[0], "d1-d7");
+    assert_eq!(saved.forfeit, Some(board_kernel::Side::White));
+    let reason = &saved.result.as_ref().unwrap().reason;
+    assert!(reason.contains("illegal move `d1-d7`"), "{reason}");
     // A series: the crashing engine loses every game as Black.
     let black = format!("{fake} crash");
     let out = towers(&[

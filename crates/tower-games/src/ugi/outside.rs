@@ -21,12 +21,17 @@ const QUIT: Duration = Duration::from_millis(200);
 /// The most positions tried when working out the opponent's moves between two of ours.
 const INFER_LIMIT: usize = 50_000;
 
+/// Lines an engine may have written ahead of the referee's reading: the reader thread waits
+/// beyond that, so an engine that floods its output holds at most this many lines (of at most
+/// [`MAX_LINE`] bytes) in memory.
+const AHEAD: usize = 256;
+
 /// A running engine: its process, its input, and its output lines arriving from a reader
 /// thread (so that every wait has a timeout).
 struct Process {
     child: Child,
     input: ChildStdin,
-    lines: Receiver<Result<String, String>>,
+    lines: Receiver<String>,
 }
 
 impl Process {
@@ -45,20 +50,23 @@ impl Process {
             let _ = child.wait();
             return Err("no pipes to the engine".to_owned());
         };
-        let (send, lines) = mpsc::channel();
+        let (send, lines) = mpsc::sync_channel(AHEAD);
         // Never joined: a grandchild may keep the pipe open after the engine is killed; the
-        // thread ends at the pipe's end or when nobody listens any more.
+        // thread ends at the pipe's end or when nobody listens any more. A line longer than
+        // the cap is dropped: it is no answer the referee waits for.
         std::thread::spawn(move || {
             let mut output = BufReader::new(output);
             let mut line = Vec::new();
             loop {
-                let item = match read_line(&mut output, &mut line, MAX_LINE) {
+                match read_line(&mut output, &mut line, MAX_LINE) {
                     Ok(Line::End) | Err(_) => return,
-                    Ok(Line::Read) => Ok(String::from_utf8_lossy(&line).into_owned()),
-                    Ok(Line::TooLong) => Err(format!("a line longer than {MAX_LINE} bytes")),
-                };
-                if send.send(item).is_err() {
-                    return;
+                    Ok(Line::TooLong) => {}
+                    Ok(Line::Read) => {
+                        let text = String::from_utf8_lossy(&line).into_owned();
+                        if send.send(text).is_err() {
+                            return;
+                        }
+                    }
                 }
             }
         });
@@ -85,12 +93,11 @@ impl Process {
         loop {
             let left = until.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
-                Ok(Ok(line)) => {
+                Ok(line) => {
                     if each(line.trim()) {
                         return Ok(());
                     }
                 }
-                Ok(Err(too_long)) => return Err(format!("the engine sent {too_long}")),
                 Err(RecvTimeoutError::Timeout) => return Err(format!("no {what} in time")),
                 Err(RecvTimeoutError::Disconnected) => {
                     return Err(format!("{} before {what}", self.ended()));
