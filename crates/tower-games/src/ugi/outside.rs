@@ -180,8 +180,8 @@ impl OutsideEngine {
 }
 
 /// An outside engine playing one game: started when the player is made (so that its start
-/// is not counted as thinking), told the game so far with
-/// `position … moves …` and asked with `go` under its time control. Every answer is refereed:
+/// is not counted as thinking), told the game so far with `position … moves …` and asked
+/// with `go` under its time control. Every answer is refereed:
 /// a move that is not legal, no answer in time, or an engine that ends, and the player
 /// forfeits ([`Player::forfeit`] says why) — the game is lost, the engine killed. The process
 /// is asked to quit (and killed if it does not) when the player is dropped.
@@ -241,21 +241,31 @@ impl<G: Game> OutsidePlayer<G> {
         format!("{} {reason}", Player::<G>::name(self))
     }
 
-    /// Brings the game record up to `state`: the opponent's moves since our last, found by
-    /// trying the legal moves (one, or two when a side moves twice); from scratch when the
-    /// player has not moved yet or the moves cannot be found (a position without its
-    /// history then).
+    /// Brings the game record up to `state`: the opponent's moves since our last (or, at
+    /// the first move, since the initial position), found by trying the legal moves (one, or
+    /// two when a side moves twice); from `state` itself when they cannot be found (a game
+    /// from another start, whose earlier history the engine then does not see).
     fn follow(&mut self, game: &G, state: &G::State) {
         let same = |a: &G::State, b: &G::State| a == b && game.history(a) == game.history(b);
-        let found = match (&self.start, &self.after) {
-            (Some(_), Some(after)) if same(after, state) => Some(Vec::new()),
-            (Some(_), Some(after)) => replies(game, after, state),
-            _ => None,
+        let initial = game.initial_state();
+        let (from, found) = match (&self.start, &self.after) {
+            (Some(_), Some(after)) if same(after, state) => (None, Some(Vec::new())),
+            (Some(_), Some(after)) => (None, replies(game, after, state)),
+            _ if same(&initial, state) => (Some(initial), Some(Vec::new())),
+            _ => {
+                let found = replies(game, &initial, state);
+                (Some(initial), found)
+            }
         };
         match found {
-            Some(replies) => self
-                .moves
-                .extend(replies.iter().map(|mv| one_word(&mv.to_string()))),
+            Some(replies) => {
+                if let Some(from) = from {
+                    self.start = Some(from);
+                    self.moves.clear();
+                }
+                self.moves
+                    .extend(replies.iter().map(|mv| one_word(&mv.to_string())));
+            }
             None => {
                 self.start = Some(state.clone());
                 self.moves.clear();
