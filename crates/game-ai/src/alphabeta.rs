@@ -25,7 +25,7 @@
 use std::time::Duration;
 
 use crate::clock;
-use crate::control::{Control, Progress, Score, Stop};
+use crate::control::{self, Control, Progress, Score, Stop};
 
 use board_kernel::{Game, Side, SplitMix64};
 
@@ -259,12 +259,7 @@ impl<G: Game> AlphaBeta<G> {
         mut beta: f64,
     ) -> f64 {
         self.nodes += 1;
-        if self.nodes & 1023 == 0
-            && (self
-                .deadline
-                .is_some_and(|deadline| clock::now_ms() >= deadline)
-                || self.stop.as_ref().is_some_and(Stop::is_stopped))
-        {
+        if self.nodes & 1023 == 0 && control::due(self.stop.as_ref(), self.deadline) {
             self.aborted = true;
         }
         if self.aborted {

@@ -184,6 +184,12 @@ impl<M> Control<'_, M> {
     }
 }
 
+/// Whether a search holding `stop` and ending at `deadline` (a [`clock::now_ms`] reading)
+/// must stop now: the check the depth-first searches make every 1024 positions.
+pub(crate) fn due(stop: Option<&Stop>, deadline: Option<f64>) -> bool {
+    deadline.is_some_and(|at| clock::now_ms() >= at) || stop.is_some_and(Stop::is_stopped)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -29,7 +29,7 @@ use board_kernel::{Game, Side, Status};
 
 use crate::Budget;
 use crate::clock;
-use crate::control::{Control, Progress, Score, Stop};
+use crate::control::{self, Control, Progress, Score, Stop};
 
 /// The value of a position for the side to move, with perfect play by both sides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -188,12 +188,7 @@ impl<'g, G: Game> Search<'g, G> {
         if self.nodes > self.config.max_nodes || depth >= self.config.max_depth {
             return None;
         }
-        if self.nodes & 1023 == 0
-            && (self
-                .deadline
-                .is_some_and(|deadline| clock::now_ms() >= deadline)
-                || self.stop.as_ref().is_some_and(Stop::is_stopped))
-        {
+        if self.nodes & 1023 == 0 && control::due(self.stop.as_ref(), self.deadline) {
             self.interrupted = true;
         }
         if self.interrupted {
