@@ -1,13 +1,30 @@
 //! Games and seeded series between players, across threads.
 
+use std::fmt;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use board_kernel::playout::SeriesStats;
-use board_kernel::{BySide, Game, Status};
+use board_kernel::{BySide, Game, GameResult, Status};
 
 use crate::solver::Oracle;
 use crate::{Player, PlayerSpec};
+
+/// What sits at one side of the board in a series or a tournament: it makes a fresh player
+/// for each game, seeded for that game. A [`PlayerSpec`] is one; a program adds its own kinds
+/// (the `towers` tool's outside engines, which run as child processes). Its text names it in
+/// standings.
+pub trait Seat<G: Game>: fmt::Display + Sync {
+    /// The player for one game, its randomness seeded with `seed`, a perfect player asking
+    /// `oracle` first.
+    fn player(&self, seed: u64, oracle: Option<&Oracle<G>>) -> Box<dyn Player<G>>;
+}
+
+impl<G: Game> Seat<G> for PlayerSpec {
+    fn player(&self, seed: u64, oracle: Option<&Oracle<G>>) -> Box<dyn Player<G>> {
+        self.build_with_oracle(seed, oracle)
+    }
+}
 
 /// A game played by two players.
 #[derive(Clone, Debug)]
@@ -16,7 +33,9 @@ pub struct Played<G: Game> {
     pub moves: Vec<G::Move>,
     /// The final state.
     pub state: G::State,
-    /// Its status: ongoing only when the ply cap stopped the game.
+    /// Its status: ongoing only when the ply cap stopped the game. A player that forfeits
+    /// ([`Player::forfeit`]) loses: the status is then finished with the opponent as the
+    /// winner and the forfeit's reason, while [`Played::state`] is still ongoing.
     pub status: Status,
 }
 
@@ -56,6 +75,10 @@ fn play_out<G: Game, P: Player<G>>(
         }
         let side = game.side_to_move(&state);
         let Some(mv) = players[side].choose(game, &state) else {
+            let status = match players[side].forfeit() {
+                Some(reason) => Status::Finished(GameResult::win(side.opponent(), reason)),
+                None => status,
+            };
             return (state, status);
         };
         game.play_unchecked(&mut state, &mv);
@@ -98,14 +121,14 @@ pub fn game_seed(seed: u64, index: u64, side: board_kernel::Side) -> u64 {
     rng.next_u64()
 }
 
-/// Plays `config.games` games from `start` between the players `specs` describe, on
+/// Plays `config.games` games from `start` between the players `seats` make, on
 /// `config.threads` threads, calling `progress` with the number of games finished after
 /// each game. The statistics are sums over the games, so they are the same for any thread
 /// count (with count budgets).
-pub fn run_series<G: Game>(
+pub fn run_series<G: Game, S: Seat<G>>(
     game: &G,
     start: &G::State,
-    specs: BySide<PlayerSpec>,
+    seats: BySide<S>,
     oracle: Option<&Oracle<G>>,
     config: &SeriesConfig,
     progress: &(dyn Fn(u64) + Sync),
@@ -116,9 +139,8 @@ pub fn run_series<G: Game>(
         progress,
         SeriesStats::default,
         |i, stats| {
-            let mut players = BySide::from_fn(|side| {
-                specs[side].build_with_oracle::<G>(game_seed(config.seed, i, side), oracle)
-            });
+            let mut players =
+                BySide::from_fn(|side| seats[side].player(game_seed(config.seed, i, side), oracle));
             let mut plies = 0;
             let (state, status) =
                 play_out(game, start.clone(), &mut players, config.max_plies, |_| {

@@ -22,10 +22,15 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::time::Duration;
 
 use board_kernel::perft::node_key;
 use board_kernel::prelude::*;
 use board_kernel::{Side, Status};
+
+use crate::Budget;
+use crate::clock;
+use crate::control::{self, Control, Progress, Score, Stop};
 
 /// The value of a position for the side to move, with perfect play by both sides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -114,9 +119,29 @@ struct Search<'g, G: Game> {
     config: SolveConfig,
     nodes: u64,
     table: HashMap<u64, (i8, Bound, u16)>,
+    /// The flag of the perfect player's control.
+    stop: Option<Stop>,
+    /// The time ([`clock::now_ms`]) the proofs must stop at.
+    deadline: Option<f64>,
+    /// Set once the flag or the deadline stopped the search: every proof then answers
+    /// "beyond the budget".
+    interrupted: bool,
 }
 
-impl<G: Game> Search<'_, G> {
+impl<'g, G: Game> Search<'g, G> {
+    /// A search of `game` with `config`, starting from `table`, that nothing interrupts.
+    fn new(game: &'g G, config: SolveConfig, table: HashMap<u64, (i8, Bound, u16)>) -> Self {
+        Search {
+            game,
+            config,
+            nodes: 0,
+            table,
+            stop: None,
+            deadline: None,
+            interrupted: false,
+        }
+    }
+
     /// The score of a finished state for `side`: 1 won, 0 drawn, −1 lost.
     fn terminal(status: Status, side: Side) -> Option<i8> {
         match status {
@@ -162,6 +187,12 @@ impl<G: Game> Search<'_, G> {
         }
         self.nodes += 1;
         if self.nodes > self.config.max_nodes || depth >= self.config.max_depth {
+            return None;
+        }
+        if self.nodes & 1023 == 0 && control::due(self.stop.as_ref(), self.deadline) {
+            self.interrupted = true;
+        }
+        if self.interrupted {
             return None;
         }
         let key = node_key(self.game, state);
@@ -257,12 +288,7 @@ impl<G: Game> Search<'_, G> {
 /// Solves `state`: its value for the side to move with perfect play, a line of best moves and
 /// the nodes visited.
 pub fn solve<G: Game>(game: &G, state: &G::State, config: &SolveConfig) -> Solution<G::Move> {
-    let mut search = Search {
-        game,
-        config: *config,
-        nodes: 0,
-        table: HashMap::new(),
-    };
+    let mut search = Search::new(game, *config, HashMap::new());
     let Some(score) = search.score(state, -1, 1, 0) else {
         return Solution {
             value: Value::Unknown,
@@ -362,12 +388,7 @@ pub fn solve_moves<G: Game>(
     config: &SolveConfig,
 ) -> Vec<(G::Move, Value, u64)> {
     let me = game.side_to_move(state);
-    let mut search = Search {
-        game,
-        config: *config,
-        nodes: 0,
-        table: HashMap::new(),
-    };
+    let mut search = Search::new(game, *config, HashMap::new());
     let mut moves = Vec::new();
     game.legal_moves(state, &mut moves);
     moves
@@ -400,12 +421,7 @@ pub fn certificate<G: Game>(
     max_positions: usize,
 ) -> Option<Vec<(String, String)>> {
     let winner = game.side_to_move(state);
-    let mut search = Search {
-        game,
-        config: *config,
-        nodes: 0,
-        table: HashMap::new(),
-    };
+    let mut search = Search::new(game, *config, HashMap::new());
     let mut chosen: HashMap<String, String> = HashMap::new();
     let mut order = Vec::new();
     let mut seen_loser: std::collections::HashSet<u64> = std::collections::HashSet::new();
@@ -638,23 +654,46 @@ impl<G: Game> crate::Player<G> for Perfect<G> {
     }
 
     fn choose(&mut self, game: &G, state: &G::State) -> Option<G::Move> {
+        self.choose_with(game, state, &mut Control::default())
+    }
+
+    fn choose_with(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        control: &mut Control<'_, G::Move>,
+    ) -> Option<G::Move> {
         if game.status(state).is_finished() {
             return None;
         }
+        let started = clock::now_ms();
         if let Some((mv, verdict)) = self.oracle.as_ref().and_then(|ask| ask(game, state)) {
             self.report = Some(format!("{verdict} (the end-game table)"));
+            if control.listening() {
+                control.report(&Progress {
+                    depth: 1,
+                    nodes: 0,
+                    score: Score::Estimate(0.0),
+                    elapsed: clock::since(started),
+                    line: vec![mv.clone()],
+                });
+            }
             return Some(mv);
         }
         let me = game.side_to_move(state);
         let mut moves = Vec::new();
         game.legal_moves(state, &mut moves);
         let candidates = by_fewest_replies(game, state, moves);
-        let mut search = Search {
-            game,
-            config: self.config,
-            nodes: 0,
-            table: std::mem::take(&mut self.table),
-        };
+        let mut config = self.config;
+        if let Some(Budget::Count(positions)) = control.budget {
+            config.max_nodes = u64::from(positions);
+        }
+        // A time budget is a deadline here; the proofs take half of the time, leaving the
+        // rest to the fallback when nothing is proven.
+        let limit = control.time_limit(control.budget.unwrap_or(Budget::Count(0)), started);
+        let mut search = Search::new(game, config, std::mem::take(&mut self.table));
+        search.stop = control.stop.clone();
+        search.deadline = limit.map(|at| started + (at - started) / 2.0);
         let (mut draw, mut lost, mut unknown) = (None, 0, 0);
         let mut win = None;
         // One budget for the whole move, not one per candidate: with hundreds of moves
@@ -674,11 +713,24 @@ impl<G: Game> crate::Player<G> for Perfect<G> {
         }
         let nodes = search.nodes;
         self.table = search.table;
+        let proven = |mv: &G::Move, score: Score| Progress {
+            depth: 1,
+            nodes,
+            score,
+            elapsed: clock::since(started),
+            line: vec![mv.clone()],
+        };
         let (choice, verdict) = if let Some(mv) = win {
+            if control.listening() {
+                control.report(&proven(&mv, Score::Win(None)));
+            }
             (Some(mv), "a proven win".to_owned())
         } else if let Some(mv) = draw {
             // A proven draw is kept even when some moves are beyond the budget: they might
             // win, but they might lose.
+            if control.listening() {
+                control.report(&proven(&mv, Score::Draw));
+            }
             (Some(mv), "a proven draw".to_owned())
         } else {
             let verdict = if unknown == 0 {
@@ -686,8 +738,20 @@ impl<G: Game> crate::Player<G> for Perfect<G> {
             } else {
                 format!("{lost} moves lose, {unknown} beyond the budget; MCTS chooses")
             };
+            // The fallback answers to the same flag and deadline, on its own budget.
+            let stop = control.stop.clone();
+            let deadline =
+                limit.map(|at| Duration::from_secs_f64((at - clock::now_ms()).max(0.0) / 1000.0));
+            let listening = control.listening();
+            let mut forward = |p: &Progress<G::Move>| control.report(p);
+            let mut fallback = Control {
+                stop,
+                budget: None,
+                deadline,
+                progress: if listening { Some(&mut forward) } else { None },
+            };
             (
-                crate::Player::choose(&mut self.fallback, game, state),
+                crate::Player::choose_with(&mut self.fallback, game, state, &mut fallback),
                 verdict,
             )
         };

@@ -11,9 +11,11 @@
 //!
 //! ```
 //! use board_kernel::{Game, testing::Nim};
+//! use game_ai::PlayerSpec;
 //! use game_ai::tournament::{Tally, TournamentConfig, round_robin};
 //! let game = Nim::default();
-//! let players = ["random".parse()?, "alphabeta:6".parse()?];
+//! // Any seat (`game_ai::arena::Seat`) can play; here two of our players.
+//! let players: [PlayerSpec; 2] = ["random".parse()?, "alphabeta:6".parse()?];
 //! let config = TournamentConfig { games_per_pair: 20, ..TournamentConfig::default() };
 //! let table = round_robin(&game, &game.initial_state(), &players, None, &config, &|_| {});
 //! // Perfect Nim play wins every game as the first player and every game the random
@@ -28,7 +30,7 @@ use std::time::{Duration, Instant};
 
 use board_kernel::{BySide, Game, Side, SplitMix64};
 
-use crate::arena::game_seed;
+use crate::arena::{Seat, game_seed};
 use crate::solver::Oracle;
 use crate::{Player, PlayerSpec};
 
@@ -197,9 +199,9 @@ impl Default for TournamentConfig {
 
 /// A player of a tournament and how long it thought.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Entrant {
-    /// The player.
-    pub spec: PlayerSpec,
+pub struct Entrant<S = PlayerSpec> {
+    /// The player (its [`Seat`]).
+    pub spec: S,
     /// Its results against everyone.
     pub tally: Tally,
     /// Moves it chose.
@@ -208,7 +210,7 @@ pub struct Entrant {
     pub thinking: Duration,
 }
 
-impl Entrant {
+impl<S> Entrant<S> {
     /// Points: a win 1, a draw ½.
     #[must_use]
     pub fn points(&self) -> f64 {
@@ -241,9 +243,9 @@ pub struct PairResult {
 
 /// The outcome of a round robin.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Table {
+pub struct Table<S = PlayerSpec> {
     /// The players in the order given.
-    pub entrants: Vec<Entrant>,
+    pub entrants: Vec<Entrant<S>>,
     /// The pairs played: every pair in the order (0,1), (0,2), …, (1,2), … for a round robin,
     /// (0,1), (1,2), … for a ladder.
     pub pairs: Vec<PairResult>,
@@ -253,7 +255,7 @@ pub struct Table {
     pub plies: u64,
 }
 
-impl Table {
+impl<S> Table<S> {
     /// The entrants' indices, best first by points, then by fewer losses, then as given.
     #[must_use]
     pub fn ranking(&self) -> Vec<usize> {
@@ -296,13 +298,16 @@ impl<G: Game> Player<G> for Timed<G> {
         self.moves += u64::from(choice.is_some());
         choice
     }
+    fn forfeit(&self) -> Option<String> {
+        self.inner.forfeit()
+    }
 }
 
 /// Game `index` between `first` and `second` (the first has White in even games).
-fn play_pair_game<G: Game>(
+fn play_pair_game<G: Game, S: Seat<G>>(
     game: &G,
     start: &G::State,
-    specs: [PlayerSpec; 2],
+    specs: [&S; 2],
     seed: u64,
     index: u64,
     oracle: Option<&Oracle<G>>,
@@ -317,7 +322,7 @@ fn play_pair_game<G: Game>(
         }
     };
     let mut players = BySide::from_fn(|side| Timed {
-        inner: spec_of(side).build_with_oracle::<G>(game_seed(seed, index, side), oracle),
+        inner: spec_of(side).player(game_seed(seed, index, side), oracle),
         moves: 0,
         thinking: Duration::ZERO,
     });
@@ -394,10 +399,10 @@ fn pair_seed(seed: u64, pair: u64) -> u64 {
 }
 
 /// Plays games `from..to` of each job (a pair and its seed) on `threads` threads.
-fn play_jobs<G: Game>(
+fn play_jobs<G: Game, S: Seat<G>>(
     game: &G,
     start: &G::State,
-    jobs: &[([PlayerSpec; 2], u64)],
+    jobs: &[([&S; 2], u64)],
     range: std::ops::Range<u64>,
     oracle: Option<&Oracle<G>>,
     config: &TournamentConfig,
@@ -435,14 +440,14 @@ fn play_jobs<G: Game>(
 
 /// Plays every pair of `players` `config.games_per_pair` times from `start`, the players of
 /// a pair taking White in turn, calling `progress` with the number of games finished.
-pub fn round_robin<G: Game>(
+pub fn round_robin<G: Game, S: Seat<G> + Clone>(
     game: &G,
     start: &G::State,
-    players: &[PlayerSpec],
+    players: &[S],
     oracle: Option<&Oracle<G>>,
     config: &TournamentConfig,
     progress: &(dyn Fn(u64) + Sync),
-) -> Table {
+) -> Table<S> {
     let mut pairs = Vec::new();
     for first in 0..players.len() {
         for second in first + 1..players.len() {
@@ -455,34 +460,34 @@ pub fn round_robin<G: Game>(
 /// Plays each player against the next one only (a ladder: `players` in the order of the
 /// strength they are expected to have, each step measured on its own), `config.games_per_pair`
 /// games a step.
-pub fn ladder<G: Game>(
+pub fn ladder<G: Game, S: Seat<G> + Clone>(
     game: &G,
     start: &G::State,
-    players: &[PlayerSpec],
+    players: &[S],
     oracle: Option<&Oracle<G>>,
     config: &TournamentConfig,
     progress: &(dyn Fn(u64) + Sync),
-) -> Table {
+) -> Table<S> {
     let pairs: Vec<(usize, usize)> = (1..players.len()).map(|k| (k - 1, k)).collect();
     play_pairs(game, start, players, &pairs, oracle, config, progress)
 }
 
 /// Plays the given pairs of `players`.
-fn play_pairs<G: Game>(
+fn play_pairs<G: Game, S: Seat<G> + Clone>(
     game: &G,
     start: &G::State,
-    players: &[PlayerSpec],
+    players: &[S],
     pairs: &[(usize, usize)],
     oracle: Option<&Oracle<G>>,
     config: &TournamentConfig,
     progress: &(dyn Fn(u64) + Sync),
-) -> Table {
-    let jobs: Vec<([PlayerSpec; 2], u64)> = pairs
+) -> Table<S> {
+    let jobs: Vec<([&S; 2], u64)> = pairs
         .iter()
         .enumerate()
         .map(|(k, &(first, second))| {
             (
-                [players[first], players[second]],
+                [&players[first], &players[second]],
                 pair_seed(config.seed, k as u64),
             )
         })
@@ -496,10 +501,10 @@ fn play_pairs<G: Game>(
         config,
         progress,
     );
-    let mut entrants: Vec<Entrant> = players
+    let mut entrants: Vec<Entrant<S>> = players
         .iter()
-        .map(|&spec| Entrant {
-            spec,
+        .map(|spec| Entrant {
+            spec: spec.clone(),
             tally: Tally::default(),
             moves: 0,
             thinking: Duration::ZERO,
@@ -656,13 +661,13 @@ fn closest_with_mean(observed: [f64; 3], mean: f64) -> [f64; 3] {
 
 /// The outcome of an SPRT run.
 #[derive(Clone, Debug, PartialEq)]
-pub struct SprtOutcome {
+pub struct SprtOutcome<S = PlayerSpec> {
     /// The verdict.
     pub verdict: SprtVerdict,
     /// The log-likelihood ratio at the end.
     pub llr: f64,
     /// Both players, the tested one first, with their results and thinking time.
-    pub entrants: [Entrant; 2],
+    pub entrants: [Entrant<S>; 2],
     /// Plies over all games.
     pub plies: u64,
 }
@@ -674,16 +679,16 @@ pub const SPRT_ROUND: u64 = 16;
 
 /// Plays the first of `players` against the second from `start` until `test` accepts a hypothesis or
 /// `config.games_per_pair` games are played (rounded up to a whole round).
-pub fn sprt<G: Game>(
+pub fn sprt<G: Game, S: Seat<G>>(
     game: &G,
     start: &G::State,
-    [first, second]: [PlayerSpec; 2],
+    [first, second]: [S; 2],
     test: &Sprt,
     oracle: Option<&Oracle<G>>,
     config: &TournamentConfig,
     progress: &(dyn Fn(u64, f64) + Sync),
-) -> SprtOutcome {
-    let jobs = [([first, second], pair_seed(config.seed, 0))];
+) -> SprtOutcome<S> {
+    let jobs = [([&first, &second], pair_seed(config.seed, 0))];
     let mut sums = PairSums::default();
     let mut played = 0;
     let verdict = loop {
@@ -706,11 +711,13 @@ pub fn sprt<G: Game>(
         played += SPRT_ROUND;
         progress(played, test.llr(&sums.tally));
     };
-    let entrant = |k: usize, spec: PlayerSpec, tally: Tally| Entrant {
+    let moves = sums.moves;
+    let thinking = sums.thinking;
+    let entrant = |k: usize, spec: S, tally: Tally| Entrant {
         spec,
         tally,
-        moves: sums.moves[k],
-        thinking: sums.thinking[k],
+        moves: moves[k],
+        thinking: thinking[k],
     };
     SprtOutcome {
         verdict,

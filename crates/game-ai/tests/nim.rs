@@ -448,3 +448,92 @@ fn the_perfect_player_wins_every_won_pile_and_plays_on_in_lost_ones() {
     );
     assert_eq!(blind.name(), "perfect:2");
 }
+
+/// A player that forfeits its first move (as an outside engine that crashed would).
+struct Gives;
+
+impl Player<Nim> for Gives {
+    fn name(&self) -> String {
+        "forfeiter".to_owned()
+    }
+    fn choose(&mut self, _: &Nim, _: &NimState) -> Option<Take> {
+        None
+    }
+    fn forfeit(&self) -> Option<String> {
+        Some("crashed".to_owned())
+    }
+}
+
+/// A forfeiter or one of our players, as a program mixing seat kinds would have them.
+#[derive(Clone, Debug)]
+enum Mixed {
+    Ours(PlayerSpec),
+    Forfeits,
+}
+
+impl std::fmt::Display for Mixed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Mixed::Ours(spec) => write!(f, "{spec}"),
+            Mixed::Forfeits => f.write_str("forfeiter"),
+        }
+    }
+}
+
+impl game_ai::arena::Seat<Nim> for Mixed {
+    fn player(
+        &self,
+        seed: u64,
+        oracle: Option<&game_ai::solver::Oracle<Nim>>,
+    ) -> Box<dyn Player<Nim>> {
+        match self {
+            Mixed::Ours(spec) => spec.build_with_oracle(seed, oracle),
+            Mixed::Forfeits => Box::new(Gives),
+        }
+    }
+}
+
+#[test]
+fn a_forfeit_loses_the_game_and_counts_in_series_and_tournaments() {
+    let game = nim(10, 3);
+    let mut players: BySide<Box<dyn Player<Nim>>> =
+        BySide::new(Box::new(RandomPlayer::new(1)), Box::new(Gives));
+    let played = play_game(&game, game.initial_state(), &mut players, 100);
+    assert_eq!(played.moves.len(), 1);
+    let result = played.status.result().unwrap();
+    assert_eq!(result.winner, Some(Side::White));
+    assert_eq!(result.reason, "crashed");
+    assert!(!game.status(&played.state).is_finished());
+    // A series: every game lost by the forfeiting side.
+    let seats = BySide::new(Mixed::Forfeits, Mixed::Ours(PlayerSpec::Random));
+    let stats = run_series(
+        &game,
+        &game.initial_state(),
+        seats,
+        None,
+        &SeriesConfig {
+            games: 6,
+            ..SeriesConfig::default()
+        },
+        &|_| {},
+    );
+    assert_eq!(
+        (stats.wins.black, stats.wins.white, stats.unfinished),
+        (6, 0, 0)
+    );
+    // A round robin with mixed seats: the forfeiter loses every game, with either colour.
+    let table = game_ai::tournament::round_robin(
+        &game,
+        &game.initial_state(),
+        &[Mixed::Ours(PlayerSpec::Random), Mixed::Forfeits],
+        None,
+        &game_ai::tournament::TournamentConfig {
+            games_per_pair: 4,
+            ..Default::default()
+        },
+        &|_| {},
+    );
+    assert_eq!(table.entrants[1].tally.losses, 4);
+    assert_eq!(table.entrants[1].spec.to_string(), "forfeiter");
+    assert_eq!(table.pairs[0].tally.wins, 4);
+}

@@ -42,6 +42,11 @@ pub struct Record {
     pub moves: Vec<String>,
     /// The result; `null` for a game that was left unfinished.
     pub result: Option<GameResult>,
+    /// The side that forfeited, when the game ended so rather than by the rules (an outside
+    /// engine that sent an illegal move, ran out of time or crashed): the moves then end in
+    /// an ongoing position, and `result` is the referee's, the other side winning.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<Side>,
 }
 
 /// The reasons of results that end a game the rules left going: a resignation, a fallen
@@ -95,21 +100,36 @@ impl Record {
         Ok(Replayed { game, state, moves })
     }
 
-    /// Replays the record and compares the result it states with the game's.
+    /// Replays the record and compares the result it states with the game's (with a
+    /// forfeit: the game goes on, and the result is the other side's win).
     ///
     /// # Errors
     /// As [`Record::replay`], or a result that does not match.
     pub fn verify(&self) -> Result<Replayed, String> {
         let replayed = self.replay()?;
-        match (replayed.state.status(), &self.result) {
-            (Status::Finished(actual), Some(recorded)) if actual == *recorded => Ok(replayed),
-            (Status::Ongoing, None) => Ok(replayed),
-            (Status::Ongoing, Some(recorded))
+        match (replayed.state.status(), &self.result, self.forfeit) {
+            (Status::Finished(actual), Some(recorded), None) if actual == *recorded => Ok(replayed),
+            (Status::Ongoing, None, None) => Ok(replayed),
+            // A resignation, a fallen flag or an agreed draw ends a game the rules left going.
+            (Status::Ongoing, Some(recorded), None)
                 if ADJUDICATIONS.contains(&recorded.reason.as_ref()) =>
             {
                 Ok(replayed)
             }
-            (actual, recorded) => Err(format!(
+            (Status::Ongoing, Some(recorded), Some(side))
+                if recorded.winner == Some(side.opponent()) =>
+            {
+                Ok(replayed)
+            }
+            (_, _, Some(side)) => Err(format!(
+                "the record says {} forfeited, but {}",
+                replayed.game.side_name(side),
+                match replayed.state.status() {
+                    Status::Finished(_) => "the game was over".to_owned(),
+                    Status::Ongoing => "the result is not the other side's win".to_owned(),
+                }
+            )),
+            (actual, recorded, None) => Err(format!(
                 "the record's result {} does not match the game's: {}",
                 serde_json::to_string(recorded).unwrap_or_default(),
                 match actual {
@@ -140,7 +160,47 @@ pub fn option_pairs(settings: &[String]) -> Result<Vec<(String, String)>, String
 mod tests {
     use super::*;
 
-    fn record(result: &str) -> Record {
+    fn record(moves: &[&str], result: Option<GameResult>, forfeit: Option<Side>) -> Record {
+        Record {
+            game: "kamisado".to_owned(),
+            options: Vec::new(),
+            position: None,
+            white: "ugi:./engine".to_owned(),
+            black: "random".to_owned(),
+            seed: 0,
+            moves: moves.iter().map(|m| (*m).to_owned()).collect(),
+            result,
+            forfeit,
+        }
+    }
+
+    #[test]
+    fn a_forfeit_verifies_only_as_the_other_sides_win_in_a_game_that_goes_on() {
+        let black_wins = Some(GameResult::win(Side::Black, "White's engine crashed"));
+        let forfeited = record(&["d1-d7"], black_wins.clone(), Some(Side::White));
+        assert!(forfeited.verify().is_ok());
+        let json = serde_json::to_string(&forfeited).unwrap();
+        assert!(json.contains(r#""forfeit":"White""#), "{json}");
+        assert_eq!(Record::from_json(&json).unwrap(), forfeited);
+        // The winner must be the other side, and the game must not be over.
+        let white_wins = Some(GameResult::win(Side::White, "crashed"));
+        assert!(
+            record(&["d1-d7"], white_wins, Some(Side::White))
+                .verify()
+                .is_err()
+        );
+        assert!(
+            record(&["d1-d7"], None, Some(Side::White))
+                .verify()
+                .is_err()
+        );
+        assert!(record(&["d1-d7"], black_wins, None).verify().is_err());
+        // A record without the field reads as before.
+        let old = json.replace(r#","forfeit":"White""#, "");
+        assert_eq!(Record::from_json(&old).unwrap().forfeit, None);
+    }
+
+    fn record_json(result: &str) -> Record {
         let json = format!(
             r#"{{"game":"kamisado","options":[],"white":"a","black":"b","seed":0,
                 "moves":["d1-d4"],"result":{result}}}"#
@@ -152,14 +212,14 @@ mod tests {
     fn an_unfinished_game_may_end_by_resignation_time_or_agreement() {
         for reason in ADJUDICATIONS {
             let result = format!(r#"{{"winner":"Black","reason":"{reason}"}}"#);
-            assert!(record(&result).verify().is_ok(), "{reason}");
+            assert!(record_json(&result).verify().is_ok(), "{reason}");
         }
-        assert!(record("null").verify().is_ok());
+        assert!(record_json("null").verify().is_ok());
     }
 
     #[test]
     fn an_unfinished_game_cannot_claim_a_rules_result() {
-        let err = record(r#"{"winner":"Black","reason":"home row"}"#)
+        let err = record_json(r#"{"winner":"Black","reason":"home row"}"#)
             .verify()
             .err()
             .unwrap();

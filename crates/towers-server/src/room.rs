@@ -189,6 +189,7 @@ impl Live {
             seed: row.seed as u64,
             moves: row.moves.iter().map(|m| m.text.clone()).collect(),
             result: row.result.clone(),
+            forfeit: None,
         }
     }
 

@@ -12,12 +12,14 @@ mod endgame;
 mod measure;
 mod play;
 mod progress;
+mod referee;
 mod replay;
 mod selfplay;
 #[cfg(feature = "serve")]
 mod serve;
 mod solve;
 mod tournament;
+mod ugi;
 
 /// The error text of a write to a closed standard output: the reader stopped early (`head`,
 /// `less` quit, a closed socket). `main` ends quietly with success on it, as well-behaved
@@ -145,6 +147,10 @@ enum Command {
     /// (seat links, clocks, computer seats) and their archive in SQLite or PostgreSQL.
     #[cfg(feature = "serve")]
     Serve(serve::ServeArgs),
+    /// Run a Universal Game Interface engine on standard input and output, for match runners
+    /// and front ends (docs/ugi.md): `ugi`, `isready`, `setoption`, `uginewgame`, `position`,
+    /// `go`, `stop`, `query`, `validmoves`, `quit`.
+    Ugi(ugi::UgiArgs),
 }
 
 /// The position a command starts from: the one-line position text given, or the initial
@@ -324,6 +330,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Tournament(args) => tournament::run(&args)?,
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(args)?,
+        Command::Ugi(args) => ugi::run(&args)?,
     }
     Ok(())
 }

@@ -5,22 +5,24 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::str::FromStr;
 
-use board_kernel::{BySide, Game, GameOptions, Side, Status};
+use board_kernel::{BySide, Game, GameOptions, GameResult, Side, Status};
 use clap::Args;
+use game_ai::Player;
 use game_ai::arena::game_seed;
-use game_ai::{Player, PlayerSpec};
 use tower_games::record::{Record, option_pairs};
 use tower_games::registry::{self, GameVisitor};
+use tower_games::ugi::Computer;
 
 use crate::GameArgs;
+use crate::referee::RefereeArgs;
 
 /// Who sits at one side of the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Seat {
     /// A person typing moves (or a script piping them in).
     Human,
-    /// A computer player.
-    Computer(PlayerSpec),
+    /// A computer player: ours, or an outside engine.
+    Computer(Computer),
 }
 
 impl FromStr for Seat {
@@ -50,8 +52,8 @@ pub(crate) struct PlayArgs {
     #[command(flatten)]
     pub(crate) game: GameArgs,
     /// Who plays White (the first seat): human, random, mcts[:ITERS|TIME],
-    /// mcts-fresh[:ITERS|TIME] (no tree reuse), alphabeta[:DEPTH|TIME] or perfect[:POSITIONS]
-    /// (the exact solver's move).
+    /// mcts-fresh[:ITERS|TIME] (no tree reuse), alphabeta[:DEPTH|TIME], perfect[:POSITIONS]
+    /// (the exact solver's move) or ugi:COMMAND (an outside engine).
     #[arg(long, default_value = "human")]
     pub(crate) white: Seat,
     /// Who plays Black (the second seat).
@@ -67,6 +69,8 @@ pub(crate) struct PlayArgs {
     /// to watch the game in an image viewer or a browser.
     #[arg(long, value_name = "FILE")]
     pub(crate) svg: Option<PathBuf>,
+    #[command(flatten)]
+    pub(crate) referee: RefereeArgs,
 }
 
 /// Runs `towers play`.
@@ -79,8 +83,12 @@ pub(crate) fn run(args: &PlayArgs) -> Result<(), String> {
     let pairs = option_pairs(&args.game.options)?;
     let colour = io::stdout().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty());
+    let seated = |seat: &Seat| match seat {
+        Seat::Computer(computer) => Seat::Computer(args.referee.timed(computer.clone())),
+        Seat::Human => Seat::Human,
+    };
     let settings = Settings {
-        seats: BySide::new(args.white, args.black),
+        seats: BySide::new(seated(&args.white), seated(&args.black)),
         seed,
         position: args.game.position.clone(),
         colour,
@@ -167,12 +175,11 @@ pub(crate) fn session<G: Game>(
     let io_error = |e: io::Error| crate::output_error(&e);
     let start = crate::start_state(game, settings.position.as_deref())?;
     let mut players: BySide<Option<Box<dyn Player<G>>>> =
-        BySide::from_fn(|side| match settings.seats[side] {
+        BySide::from_fn(|side| match &settings.seats[side] {
             Seat::Human => None,
-            Seat::Computer(spec) => Some(tower_games::endgames::player::<G>(
-                &spec,
-                game_seed(settings.seed, 0, side),
-            )),
+            Seat::Computer(computer) => {
+                Some(computer.player::<G>(game_seed(settings.seed, 0, side)))
+            }
         });
     let seat_label = |side: Side| format!("{} ({})", G::side_name(side), settings.seats[side]);
     writeln!(
@@ -191,6 +198,7 @@ pub(crate) fn session<G: Game>(
     let mut by_human: Vec<bool> = Vec::new();
     let mut show_board = true;
     let mut legal = Vec::new();
+    let mut forfeit = None;
     let finished = loop {
         let state = states.last().expect("the start is kept").clone();
         if let Status::Finished(result) = game.status(&state) {
@@ -199,7 +207,12 @@ pub(crate) fn session<G: Game>(
         let side = game.side_to_move(&state);
         if let Some(player) = players[side].as_mut() {
             let Some(mv) = player.choose(game, &state) else {
-                return Err("a computer player found no move in an ongoing game".into());
+                let reason = player
+                    .forfeit()
+                    .ok_or("a computer player found no move in an ongoing game")?;
+                writeln!(out, "{} forfeits: {reason}", seat_label(side)).map_err(io_error)?;
+                forfeit = Some(side);
+                break Some(GameResult::win(side.opponent(), reason));
             };
             let mut next = state;
             game.play(&mut next, &mv)
@@ -325,6 +338,13 @@ pub(crate) fn session<G: Game>(
         write_svg(game, path, last, previous)?;
     }
     match &finished {
+        Some(result) if forfeit.is_some() => writeln!(
+            out,
+            "game over: {} wins (the other side forfeited) after {} moves.",
+            result.winner.map_or("nobody", G::side_name),
+            moves.len()
+        )
+        .map_err(io_error)?,
         Some(_) => {
             let diagram = if settings.colour {
                 game.coloured_diagram(last)
@@ -358,6 +378,7 @@ pub(crate) fn session<G: Game>(
         seed: settings.seed,
         moves: moves.iter().map(ToString::to_string).collect(),
         result: finished,
+        forfeit,
     })
 }
 
@@ -413,7 +434,7 @@ mod tests {
     #[test]
     fn computers_play_to_the_end() {
         let seats = BySide::new(
-            Seat::Computer(PlayerSpec::Random),
+            Seat::Computer(Computer::Ours(game_ai::PlayerSpec::Random)),
             Seat::Computer("alphabeta:3".parse().unwrap()),
         );
         let (record, out) = run_nim(seats, "");
@@ -431,5 +452,7 @@ mod tests {
             "mcts:50".to_owned()
         );
         assert!("robot".parse::<Seat>().is_err());
+        let outside = "ugi:./engine --level 3".parse::<Seat>().unwrap();
+        assert_eq!(outside.to_string(), "ugi:./engine --level 3");
     }
 }

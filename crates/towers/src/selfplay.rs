@@ -2,12 +2,13 @@
 
 use board_kernel::{BySide, Game, Side};
 use clap::Args;
-use game_ai::PlayerSpec;
 use game_ai::arena::{SeriesConfig, run_series};
 use tower_games::registry::{self, GameVisitor};
+use tower_games::ugi::Computer;
 
 use crate::GameArgs;
 use crate::progress::ProgressBar;
+use crate::referee::RefereeArgs;
 use tower_games::record::option_pairs;
 
 /// The arguments of `towers selfplay`.
@@ -19,12 +20,14 @@ pub(crate) struct SelfplayArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub(crate) games: u64,
     /// White's player: random, mcts[:ITERS|TIME], mcts-fresh[:ITERS|TIME],
-    /// alphabeta[:DEPTH|TIME] or perfect[:POSITIONS].
+    /// alphabeta[:DEPTH|TIME], perfect[:POSITIONS] or ugi:COMMAND (an outside engine).
     #[arg(long, default_value = "random")]
-    pub(crate) white: PlayerSpec,
+    pub(crate) white: Computer,
     /// Black's player.
     #[arg(long, default_value = "random")]
-    pub(crate) black: PlayerSpec,
+    pub(crate) black: Computer,
+    #[command(flatten)]
+    pub(crate) referee: RefereeArgs,
     /// Series seed: game i's players are seeded from it and i.
     #[arg(long, default_value_t = 0)]
     pub(crate) seed: u64,
@@ -46,11 +49,12 @@ impl GameVisitor for Selfplay<'_> {
     fn visit<G: Game>(self, game: G) -> Result<(), String> {
         let args = self.args;
         let start = crate::start_state(&game, args.game.position.as_deref())?;
-        let label = |side: Side, spec: PlayerSpec| format!("{} ({spec})", G::side_name(side));
-        let (white, black) = (
-            label(Side::White, args.white),
-            label(Side::Black, args.black),
+        let seats = BySide::new(
+            args.referee.timed(args.white.clone()),
+            args.referee.timed(args.black.clone()),
         );
+        let label = |side: Side| format!("{} ({})", G::side_name(side), seats[side]);
+        let (white, black) = (label(Side::White), label(Side::Black));
         crate::out!(
             "{}: {} games, {white} against {black}, seed {}, {} threads",
             G::TITLE,
@@ -69,7 +73,7 @@ impl GameVisitor for Selfplay<'_> {
         let stats = run_series(
             &game,
             &start,
-            BySide::new(args.white, args.black),
+            seats,
             tower_games::endgames::oracle::<G>().as_ref(),
             &config,
             &progress,
@@ -92,6 +96,7 @@ pub(crate) fn run(args: &SelfplayArgs) -> Result<(), String> {
         usize::from,
     );
     let pairs = option_pairs(&args.game.options)?;
+    crate::referee::check([&args.white, &args.black])?;
     registry::visit(
         &args.game.game,
         &pairs,

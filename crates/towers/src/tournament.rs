@@ -4,13 +4,17 @@ use std::time::Duration;
 
 use board_kernel::Game;
 use clap::Args;
-use game_ai::PlayerSpec;
-use game_ai::tournament::{Entrant, Sprt, Table, TournamentConfig, ladder, round_robin, sprt};
+use game_ai::tournament::{Entrant, Sprt, TournamentConfig, ladder, round_robin, sprt};
 use tower_games::record::option_pairs;
 use tower_games::registry::{self, GameVisitor};
+use tower_games::ugi::Computer;
 
 use crate::GameArgs;
 use crate::progress::ProgressBar;
+use crate::referee::{RefereeArgs, SeatList};
+
+/// A table of our seats, outside engines among them.
+type Table = game_ai::tournament::Table<Computer>;
 
 /// The arguments of `towers tournament`.
 #[derive(Args, Debug)]
@@ -18,9 +22,12 @@ pub(crate) struct TournamentArgs {
     #[command(flatten)]
     pub(crate) game: GameArgs,
     /// The players, comma-separated: random, mcts[:ITERS|TIME], mcts-fresh[:ITERS|TIME] (no
-    /// tree reuse), alphabeta[:DEPTH|TIME], perfect[:POSITIONS].
-    #[arg(long, value_delimiter = ',', num_args = 1.., required = true)]
-    pub(crate) players: Vec<PlayerSpec>,
+    /// tree reuse), alphabeta[:DEPTH|TIME], perfect[:POSITIONS], or ugi:COMMAND (an outside
+    /// engine speaking UGI, its command split as a shell would; quote commas).
+    #[arg(long, num_args = 1.., required = true)]
+    pub(crate) players: Vec<SeatList>,
+    #[command(flatten)]
+    pub(crate) referee: RefereeArgs,
     /// Games each pair plays (1 to 1000000000), the players taking White in turn; with
     /// --sprt, the most games the test may play.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
@@ -52,6 +59,7 @@ pub(crate) struct TournamentArgs {
 
 struct Tournament<'a> {
     args: &'a TournamentArgs,
+    players: Vec<Computer>,
     config: TournamentConfig,
     test: Option<Sprt>,
 }
@@ -100,7 +108,7 @@ fn print_table(table: &Table) -> Result<(), String> {
         "time/move"
     )?;
     for (rank, k) in table.ranking().into_iter().enumerate() {
-        let e: &Entrant = &table.entrants[k];
+        let e: &Entrant<Computer> = &table.entrants[k];
         crate::out!(
             "{:<4} {:<width$} {:>8.1} {:>6.1}%  {:<18} {:>10}",
             rank + 1,
@@ -180,7 +188,7 @@ impl GameVisitor for Tournament<'_> {
         let args = self.args;
         let config = self.config;
         let start = crate::start_state(&game, args.game.position.as_deref())?;
-        let players = &args.players;
+        let players = &self.players;
         if let Some(test) = self.test {
             crate::out!(
                 "{}: SPRT of {} against {}, H0 Elo {:+} against H1 Elo {:+}, alpha {} beta {}, at most {} games, seed {}, {}",
@@ -202,7 +210,7 @@ impl GameVisitor for Tournament<'_> {
             let outcome = sprt(
                 &game,
                 &start,
-                [players[0], players[1]],
+                [players[0].clone(), players[1].clone()],
                 &test,
                 tower_games::endgames::oracle::<G>().as_ref(),
                 &config,
@@ -295,16 +303,21 @@ fn parse_hypotheses(text: &str) -> Result<(f64, f64), String> {
 
 /// Runs `towers tournament`.
 pub(crate) fn run(args: &TournamentArgs) -> Result<(), String> {
-    if args.players.len() < 2 {
+    let players: Vec<Computer> = args
+        .players
+        .iter()
+        .flat_map(|list| list.0.iter().map(|seat| args.referee.timed(seat.clone())))
+        .collect();
+    if players.len() < 2 {
         return Err("a tournament needs at least two players (--players A,B,...)".to_owned());
     }
     let test = match args.sprt {
         None => None,
         Some((elo0, elo1)) => {
-            if args.players.len() != 2 {
+            if players.len() != 2 {
                 return Err(format!(
                     "--sprt tests one player against another: give exactly two players, not {}",
-                    args.players.len()
+                    players.len()
                 ));
             }
             for (name, rate) in [("--alpha", args.alpha), ("--beta", args.beta)] {
@@ -331,6 +344,12 @@ pub(crate) fn run(args: &TournamentArgs) -> Result<(), String> {
         max_plies: usize::try_from(args.max_plies).unwrap_or(usize::MAX),
     };
     let pairs = option_pairs(&args.game.options)?;
-    registry::visit(&args.game.game, &pairs, Tournament { args, config, test })
-        .map_err(|e| e.to_string())?
+    crate::referee::check(&players)?;
+    let tournament = Tournament {
+        args,
+        players,
+        config,
+        test,
+    };
+    registry::visit(&args.game.game, &pairs, tournament).map_err(|e| e.to_string())?
 }
