@@ -346,3 +346,41 @@ fn errors_quote_a_bounded_excerpt_of_huge_inputs() {
         }
     }
 }
+
+#[test]
+fn option_messages_state_each_option_real_limit() {
+    // A number past the type's range is told the option's own limit, not the type's.
+    for (game, key, limit) in [
+        ("queens-courtiers", "max_plies", "0 (off) to 1000000"),
+        ("kamisado", "max_plies_per_round", "1 to 1000000"),
+        ("tower-of-power", "no_capture_draw_plies", "0 to 1000000000"),
+        ("chain-reaction", "max_segments", "2 to 10"),
+    ] {
+        let setting = format!("{key}=99999999999");
+        let out = towers(&["options", game, "--option", &setting]);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{game}: {stderr}");
+        assert!(
+            stderr.contains(limit) && !stderr.contains("4294967295"),
+            "{game} {setting}: {stderr}"
+        );
+    }
+    // Where the type's limit is the option's, "at most" it is right.
+    let out = towers(&["options", "chain-reaction", "-o", "max_plies=99999999999"]);
+    assert!(
+        text(&out.stderr).contains("too large: at most 4294967295"),
+        "{}",
+        text(&out.stderr)
+    );
+    // Numbers have one spelling, as in position texts.
+    for value in ["+5", "007", "05"] {
+        let setting = format!("repetition_limit={value}");
+        let out = towers(&["options", "kamisado", "-o", &setting]);
+        assert_eq!(out.status.code(), Some(2), "{setting}");
+        assert!(
+            text(&out.stderr).contains("bad value"),
+            "{setting}: {}",
+            text(&out.stderr)
+        );
+    }
+}
