@@ -312,7 +312,8 @@ pub(crate) fn run(baseline: Option<&Path>) -> Result<(), String> {
          targets are met, and why the others are not."
     );
     let path = xtask::workspace_root().join("docs/performance.md");
-    std::fs::write(&path, page).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    tower_games::files::replace_file(&path, page.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     println!("wrote {}", path.display());
     Ok(())
 }

@@ -247,8 +247,13 @@ fn run(command: Command) -> Result<(), String> {
                         .write_all(state.svg(&marks, &style).as_bytes())
                         .map_err(|e| output_error(&e))?;
                 }
-                Some(path) => std::fs::write(path, state.svg(&marks, &style))
-                    .map_err(|e| format!("cannot write {path}: {e}"))?,
+                Some(path) => {
+                    tower_games::files::replace_file(
+                        path.as_ref(),
+                        state.svg(&marks, &style).as_bytes(),
+                    )
+                    .map_err(|e| format!("cannot write {path}: {e}"))?;
+                }
                 None => {
                     out!("{}", state.position_text())?;
                     out!("{}", state.diagram().trim_end())?;

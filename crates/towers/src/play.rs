@@ -97,7 +97,7 @@ pub(crate) fn run(args: &PlayArgs) -> Result<(), String> {
     let record = registry::visit(&args.game.game, &pairs, visitor).map_err(|e| e.to_string())??;
     if let Some(path) = &args.record {
         let json = serde_json::to_string_pretty(&record).map_err(|e| e.to_string())?;
-        std::fs::write(path, json + "\n")
+        tower_games::files::replace_file(path, (json + "\n").as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         crate::out!("Game saved to {}.", path.display())?;
     }
@@ -122,7 +122,7 @@ pub(crate) struct Settings {
 }
 
 /// Writes the picture of `state` (with the marks of the move that led to it, from `before`)
-/// to `path`, through a temporary file so a viewer never reads half a picture.
+/// to `path`, so that a viewer never reads half a picture ([`tower_games::files`]).
 fn write_svg<G: Game>(
     game: &G,
     path: &std::path::Path,
@@ -133,11 +133,7 @@ fn write_svg<G: Game>(
         board_kernel::picture::move_marks(game, before, mv)
     });
     let svg = board_kernel::picture::svg(game, state, &marks, &Default::default());
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".part");
-    let temporary = PathBuf::from(temporary);
-    std::fs::write(&temporary, svg)
-        .and_then(|()| std::fs::rename(&temporary, path))
+    tower_games::files::replace_file(path, svg.as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 

@@ -384,3 +384,100 @@ fn option_messages_state_each_option_real_limit() {
         );
     }
 }
+
+/// A fresh directory for one test.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = temp_file(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[cfg(unix)]
+#[test]
+fn writers_follow_links_keep_fifos_and_spare_neighbours() {
+    use std::os::unix::fs::{FileTypeExt, symlink};
+    let dir = temp_dir("writers");
+    let at = |name: &str| dir.join(name).to_str().unwrap().to_owned();
+    // Links to the real files, and a neighbour named like the old temporary.
+    for (link, real) in [
+        ("view.svg", "real.svg"),
+        ("game.json", "real.json"),
+        ("win.txt", "real.txt"),
+    ] {
+        std::fs::write(dir.join(real), "old").unwrap();
+        symlink(real, dir.join(link)).unwrap();
+    }
+    std::fs::write(dir.join("view.svg.part"), "keep").unwrap();
+    let (white, black) = ("random", "random");
+    let args = [
+        "play", "kamisado", "--white", white, "--black", black, "--seed", "1",
+    ];
+    let out = towers(
+        &[
+            &args[..],
+            &["--svg", &at("view.svg"), "--record", &at("game.json")],
+        ]
+        .concat(),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // Golden trial 2 of Kamisado: White wins at once with a7-b8.
+    let applied = towers(&["apply", "kamisado", "e1-e7", "b8-e5", "a1-a7", "f8-g7"]);
+    let position = text(&applied.stdout).lines().next().unwrap().to_owned();
+    let out = towers(&[
+        "solve",
+        "kamisado",
+        "--position",
+        &position,
+        "--hash",
+        "1",
+        "--certificate",
+        &at("win.txt"),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    for (link, real, start) in [
+        ("view.svg", "real.svg", "<svg"),
+        ("game.json", "real.json", "{"),
+        ("win.txt", "real.txt", "# towers solve"),
+    ] {
+        let meta = std::fs::symlink_metadata(dir.join(link)).unwrap();
+        assert!(meta.file_type().is_symlink(), "{link} was replaced");
+        let written = std::fs::read_to_string(dir.join(real)).unwrap();
+        assert!(written.starts_with(start), "{real}: {written}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(dir.join("view.svg.part")).unwrap(),
+        "keep"
+    );
+    // A FIFO is written through (a viewer reading it gets the picture) and stays a FIFO.
+    let fifo = dir.join("pipe.svg");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    let out = towers(&[&args[..], &["--svg", &at("pipe.svg")]].concat());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    assert!(reader.join().unwrap().starts_with("<svg"));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "game.json",
+            "pipe.svg",
+            "real.json",
+            "real.svg",
+            "real.txt",
+            "view.svg",
+            "view.svg.part",
+            "win.txt"
+        ]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
