@@ -222,6 +222,85 @@ fn series_do_not_depend_on_the_thread_count() {
 }
 
 #[test]
+fn a_raised_stop_flag_ends_a_series_with_the_games_finished() {
+    use game_ai::arena::StopFlag;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    static AFTER_FIVE: AtomicBool = AtomicBool::new(false);
+    static AT_ONCE: AtomicBool = AtomicBool::new(true);
+    let game = nim(30, 4);
+    let specs = BySide::new(PlayerSpec::Random, PlayerSpec::Random);
+    let config = SeriesConfig {
+        games: 1000,
+        threads: 1,
+        stop: StopFlag::new(&AFTER_FIVE),
+        ..SeriesConfig::default()
+    };
+    let stats = run_series(
+        &game,
+        &game.initial_state(),
+        specs,
+        None,
+        &config,
+        &|done| {
+            if done == 5 {
+                AFTER_FIVE.store(true, Ordering::Relaxed);
+            }
+        },
+    );
+    assert_eq!(stats.games, 5);
+    let config = SeriesConfig {
+        stop: StopFlag::new(&AT_ONCE),
+        threads: 4,
+        ..config
+    };
+    let stats = run_series(&game, &game.initial_state(), specs, None, &config, &|_| {});
+    assert_eq!(stats.games, 0);
+}
+
+#[test]
+fn a_raised_stop_flag_ends_a_tournament_with_the_games_finished() {
+    use game_ai::arena::StopFlag;
+    use game_ai::tournament::{Sprt, SprtVerdict, TournamentConfig, round_robin, sprt};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    static AFTER_ONE: AtomicBool = AtomicBool::new(false);
+    static AT_ONCE: AtomicBool = AtomicBool::new(true);
+    let game = nim(30, 4);
+    let players = vec![PlayerSpec::Random; 3];
+    let config = TournamentConfig {
+        games_per_pair: 50,
+        threads: 1,
+        stop: StopFlag::new(&AFTER_ONE),
+        ..TournamentConfig::default()
+    };
+    let table = round_robin(
+        &game,
+        &game.initial_state(),
+        &players,
+        None,
+        &config,
+        &|_| {
+            AFTER_ONE.store(true, Ordering::Relaxed);
+        },
+    );
+    assert_eq!(table.games, 1);
+    let config = TournamentConfig {
+        stop: StopFlag::new(&AT_ONCE),
+        ..config
+    };
+    let outcome = sprt(
+        &game,
+        &game.initial_state(),
+        [PlayerSpec::Random, PlayerSpec::Random],
+        &Sprt::new(0.0, 50.0),
+        None,
+        &config,
+        &|_, _| {},
+    );
+    assert_eq!(outcome.verdict, SprtVerdict::Inconclusive);
+    assert_eq!(outcome.entrants[0].tally.games(), 0);
+}
+
+#[test]
 fn random_player_plays_legal_moves_and_stops_at_the_end() {
     let game = nim(10, 3);
     let mut random = RandomPlayer::new(9);
