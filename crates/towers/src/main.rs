@@ -9,9 +9,12 @@ use tower_games::registry;
 
 mod conformance;
 mod endgame;
+mod input;
+mod interrupt;
 mod measure;
 mod play;
 mod progress;
+mod record_file;
 mod replay;
 mod selfplay;
 mod solve;
@@ -35,6 +38,20 @@ pub(crate) fn output_error(e: &std::io::Error) -> String {
         CLOSED.to_owned()
     } else {
         format!("cannot write to standard output: {e}")
+    }
+}
+
+/// The last line of a series (`selfplay`, `tournament`) that `early` stopped after `done` of
+/// `planned` games, and how the program ends: a time limit is a normal end, Ctrl-C is not.
+pub(crate) fn series_end(early: Option<&str>, done: u64, planned: u64) -> Result<(), String> {
+    let Some(why) = early else {
+        return Ok(());
+    };
+    out!("Stopped early ({why}): {done} of {planned} games played.")?;
+    if why == interrupt::INTERRUPTED {
+        Err(interrupt::INTERRUPTED.to_owned())
+    } else {
+        Ok(())
     }
 }
 
@@ -190,6 +207,7 @@ fn main() -> ExitCode {
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) if message == CLOSED => ExitCode::SUCCESS,
+        Err(message) if message == interrupt::INTERRUPTED => ExitCode::from(interrupt::EXIT_CODE),
         Err(message) => {
             eprintln!("error: {message}");
             ExitCode::from(2)
