@@ -155,6 +155,8 @@ struct PlayVisitor<R, W> {
 impl<R: BufRead, W: Write> GameVisitor for PlayVisitor<R, W> {
     type Output = Result<(), String>;
     fn visit<G: Game>(mut self, game: G) -> Result<(), String> {
+        // A start position that does not parse is refused before a record of it is written.
+        crate::start_state(&game, self.settings.position.as_deref())?;
         let header = header(&game, &self.settings);
         let with_file = self.record.is_some();
         let file = Arc::new(Mutex::new(RecordFile::create(self.record, header)?));

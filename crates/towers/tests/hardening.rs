@@ -540,12 +540,13 @@ impl Running {
         assert!(sent.success());
     }
 
-    /// The exit code, all of standard output and standard error.
+    /// The exit code, all of standard output and standard error, once the program ended by
+    /// itself: its input stays open meanwhile, so that the end of input cannot end it first.
     fn finish(mut self) -> (Option<i32>, String, String) {
-        drop(self.child.stdin.take());
         let mut stderr = String::new();
         std::io::Read::read_to_string(self.child.stderr.as_mut().unwrap(), &mut stderr).unwrap();
         let status = self.child.wait().unwrap();
+        drop(self.child.stdin.take());
         self.reader.join().unwrap();
         let stdout = self.stdout.lock().unwrap().clone();
         (status.code(), stdout, stderr)
