@@ -222,78 +222,53 @@ fn series_do_not_depend_on_the_thread_count() {
 }
 
 #[test]
-fn a_raised_stop_flag_ends_a_series_with_the_games_finished() {
-    use game_ai::arena::StopFlag;
-    use std::sync::atomic::{AtomicBool, Ordering};
-    static AFTER_FIVE: AtomicBool = AtomicBool::new(false);
-    static AT_ONCE: AtomicBool = AtomicBool::new(true);
-    let game = nim(30, 4);
-    let specs = BySide::new(PlayerSpec::Random, PlayerSpec::Random);
-    let config = SeriesConfig {
-        games: 1000,
-        threads: 1,
-        stop: StopFlag::new(&AFTER_FIVE),
-        ..SeriesConfig::default()
-    };
-    let stats = run_series(
-        &game,
-        &game.initial_state(),
-        specs,
-        None,
-        &config,
-        &|done| {
-            if done == 5 {
-                AFTER_FIVE.store(true, Ordering::Relaxed);
-            }
-        },
-    );
-    assert_eq!(stats.games, 5);
-    let config = SeriesConfig {
-        stop: StopFlag::new(&AT_ONCE),
-        threads: 4,
-        ..config
-    };
-    let stats = run_series(&game, &game.initial_state(), specs, None, &config, &|_| {});
-    assert_eq!(stats.games, 0);
-}
-
-#[test]
-fn a_raised_stop_flag_ends_a_tournament_with_the_games_finished() {
+fn a_raised_stop_flag_ends_series_and_tournaments_with_the_games_finished() {
     use game_ai::arena::StopFlag;
     use game_ai::tournament::{Sprt, SprtVerdict, TournamentConfig, round_robin, sprt};
     use std::sync::atomic::{AtomicBool, Ordering};
+    static AFTER_FIVE: AtomicBool = AtomicBool::new(false);
     static AFTER_ONE: AtomicBool = AtomicBool::new(false);
     static AT_ONCE: AtomicBool = AtomicBool::new(true);
     let game = nim(30, 4);
-    let players = vec![PlayerSpec::Random; 3];
-    let config = TournamentConfig {
+    let start = game.initial_state();
+    // One thread: the game after the one that raised the flag never starts.
+    let series = |stop, threads, raise: &(dyn Fn(u64) + Sync)| {
+        let config = SeriesConfig {
+            games: 1000,
+            threads,
+            stop: StopFlag::new(stop),
+            ..SeriesConfig::default()
+        };
+        let specs = BySide::new(PlayerSpec::Random, PlayerSpec::Random);
+        run_series(&game, &start, specs, None, &config, raise).games
+    };
+    let raise_at_five = |done| {
+        if done == 5 {
+            AFTER_FIVE.store(true, Ordering::Relaxed);
+        }
+    };
+    assert_eq!(series(&AFTER_FIVE, 1, &raise_at_five), 5);
+    assert_eq!(series(&AT_ONCE, 4, &|_| {}), 0);
+    let config = |stop| TournamentConfig {
         games_per_pair: 50,
         threads: 1,
-        stop: StopFlag::new(&AFTER_ONE),
+        stop: StopFlag::new(stop),
         ..TournamentConfig::default()
     };
-    let table = round_robin(
-        &game,
-        &game.initial_state(),
-        &players,
-        None,
-        &config,
-        &|_| {
-            AFTER_ONE.store(true, Ordering::Relaxed);
-        },
-    );
+    let players = vec![PlayerSpec::Random; 3];
+    let table = round_robin(&game, &start, &players, None, &config(&AFTER_ONE), &|_| {
+        AFTER_ONE.store(true, Ordering::Relaxed);
+    });
     assert_eq!(table.games, 1);
-    let config = TournamentConfig {
-        stop: StopFlag::new(&AT_ONCE),
-        ..config
-    };
+    let pair = [PlayerSpec::Random, PlayerSpec::Random];
+    let test = Sprt::new(0.0, 50.0);
     let outcome = sprt(
         &game,
-        &game.initial_state(),
-        [PlayerSpec::Random, PlayerSpec::Random],
-        &Sprt::new(0.0, 50.0),
+        &start,
+        pair,
+        &test,
         None,
-        &config,
+        &config(&AT_ONCE),
         &|_, _| {},
     );
     assert_eq!(outcome.verdict, SprtVerdict::Inconclusive);

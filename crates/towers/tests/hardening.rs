@@ -8,13 +8,20 @@ use std::process::{Command, Output, Stdio};
 
 use tower_games::registry;
 
-fn towers(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_towers"))
+/// `towers ARGS` without colours, its input `input`, its outputs piped.
+fn command(args: &[&str], input: impl Into<Stdio>) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_towers"));
+    command
         .args(args)
         .env("NO_COLOR", "1")
-        .stdin(Stdio::null())
+        .stdin(input)
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stderr(Stdio::piped());
+    command
+}
+
+fn towers(args: &[&str]) -> Output {
+    command(args, Stdio::null())
         .output()
         .expect("the towers binary runs")
 }
@@ -25,12 +32,8 @@ fn towers(args: &[&str]) -> Output {
 fn towers_into_closed_pipe(args: &[&str]) -> Output {
     let (reader, writer) = std::io::pipe().expect("a pipe");
     drop(reader);
-    Command::new(env!("CARGO_BIN_EXE_towers"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::null())
+    command(args, Stdio::null())
         .stdout(writer)
-        .stderr(Stdio::piped())
         .output()
         .expect("the towers binary runs")
 }
@@ -491,12 +494,7 @@ struct Running {
 
 impl Running {
     fn start(args: &[&str]) -> Running {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_towers"))
-            .args(args)
-            .env("NO_COLOR", "1")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+        let mut child = command(args, Stdio::piped())
             .spawn()
             .expect("the towers binary runs");
         let stdout = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
@@ -616,16 +614,10 @@ fn play_checks_its_record_path_first_and_refuses_bad_lines() {
         .initial_state()
         .legal_moves()[0]
         .clone();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_towers"))
-        .args([
-            "play", "kamisado", "--black", "random", "--seed", "1", "--record",
-        ])
-        .arg(&record)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let args = [
+        "play", "kamisado", "--black", "random", "--seed", "1", "--record",
+    ];
+    let mut child = command(&args, Stdio::piped()).arg(&record).spawn().unwrap();
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(b"\xff\xfe\x1b[2J\n").unwrap();
     writeln!(stdin, "{first}").unwrap();
@@ -646,11 +638,8 @@ fn play_checks_its_record_path_first_and_refuses_bad_lines() {
 
 #[test]
 fn play_reads_dev_zero_in_bounded_memory_and_stops() {
-    let out = Command::new(env!("CARGO_BIN_EXE_towers"))
-        .args(["play", "kamisado"])
-        .stdin(std::fs::File::open("/dev/zero").unwrap())
-        .output()
-        .unwrap();
+    let zeros = std::fs::File::open("/dev/zero").unwrap();
+    let out = command(&["play", "kamisado"], zeros).output().unwrap();
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(
