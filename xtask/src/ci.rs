@@ -1,35 +1,100 @@
 //! `cargo xtask ci`: everything CI runs, in order; `.ci/run` calls it, so the two can never
 //! disagree. It installs what a fresh machine lacks (rustup components, the wasm target and
-//! `wasm-bindgen`, Chromium, the npm packages of `web/`).
+//! `wasm-bindgen`, Chromium, the npm packages of `web/`), and prints each step's time at the
+//! end.
+//!
+//! The workspace is compiled as few times as the checks allow: `cargo xtask` and `cargo test`
+//! share one profile (`dev`, which `test` inherits), so the test run reuses the libraries
+//! xtask was built with; clippy and rustdoc read the crates in check mode; the packaging check
+//! and the WebAssembly build are the only other builds. The one test run has the heavy
+//! sizes on (`TOWERS_HEAVY=1`) and no filter, so every scaled suite runs at its CI size (the
+//! tidy test checks that this stays so).
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+use board_kernel::testing;
+use xtask::tidy;
 
 use crate::tools::{self, cargo};
 
-/// Random games per game in the deep conformance step. 2,000 per game took 205 s on the
-/// 2-core CI machine, so 10,000 would take about 17 minutes and push CI past 30; 4,000 keep it
-/// near 25. `TOWERS_CI_GAMES` overrides it; `cargo xtask conformance` runs 10,000 by default.
-const CONFORMANCE_GAMES: &str = "4000";
+/// Random games per game in the deep conformance step: beyond the crates' own conformance
+/// suites, on new seeds every commit. `TOWERS_CI_GAMES` overrides it; `cargo xtask
+/// conformance` plays 10,000 by default.
+const CONFORMANCE_GAMES: u64 = 2000;
 
 /// Seconds of fuzzing per target in CI: a smoke run that the targets build and the corpus
 /// holds; the long runs are `cargo xtask fuzz --seconds 1800`.
 const FUZZ_SECONDS: u64 = 20;
 
-pub(crate) fn run() -> Result<(), String> {
-    let started = Instant::now();
-    let cargo = cargo();
-    let step = |name: &str| {
+/// The steps run so far and how long each took.
+struct Steps {
+    started: Instant,
+    current: Option<(String, Instant)>,
+    done: Vec<(String, Duration)>,
+}
+
+impl Steps {
+    fn new() -> Steps {
+        Steps {
+            started: Instant::now(),
+            current: None,
+            done: Vec::new(),
+        }
+    }
+
+    fn begin(&mut self, name: &str) {
+        self.finish_current();
         println!(
             "\n== {name} ({:.0} s into CI)",
-            started.elapsed().as_secs_f64()
+            self.started.elapsed().as_secs_f64()
         );
-    };
+        self.current = Some((name.to_owned(), Instant::now()));
+    }
+
+    fn finish_current(&mut self) {
+        if let Some((name, at)) = self.current.take() {
+            self.done.push((name, at.elapsed()));
+        }
+    }
+
+    /// The table of step times, also when a step failed (its time so far, marked).
+    fn report(&mut self, failed: bool) {
+        let failing = if failed { self.current.take() } else { None };
+        self.finish_current();
+        println!("\nstep times:");
+        for (name, took) in &self.done {
+            println!("  {:>7.1} s  {name}", took.as_secs_f64());
+        }
+        if let Some((name, at)) = failing {
+            println!("  {:>7.1} s  {name} (FAILED)", at.elapsed().as_secs_f64());
+        }
+        println!("  {:>7.1} s  in all", self.started.elapsed().as_secs_f64());
+    }
+}
+
+pub(crate) fn run() -> Result<(), String> {
+    let mut steps = Steps::new();
+    let result = run_steps(&mut steps);
+    steps.report(result.is_err());
+    if result.is_ok() {
+        println!(
+            "\nCI passed in {:.0} s",
+            steps.started.elapsed().as_secs_f64()
+        );
+    }
+    result
+}
+
+fn run_steps(steps: &mut Steps) -> Result<(), String> {
+    let cargo = cargo();
+    let root = xtask::workspace_root();
+    steps.begin("tools (rustfmt, clippy)");
     tools::ensure_components()?;
 
-    step("formatting");
+    steps.begin("formatting");
     tools::run(&cargo, &["fmt", "--all", "--", "--check"])?;
 
-    step("lints (and the declared rust-version, through clippy's incompatible_msrv)");
+    steps.begin("lints (and the declared rust-version, through clippy's incompatible_msrv)");
     tools::run(
         &cargo,
         &[
@@ -43,43 +108,38 @@ pub(crate) fn run() -> Result<(), String> {
         ],
     )?;
 
-    step("tests: the README's command");
-    tools::run(&cargo, &["test", "--workspace", "--locked"])?;
+    steps.begin(
+        "tests: the README's command with the heavy sizes on (doctests, generated docs, tidy, scaffold)",
+    );
+    tools::run_in(&root, &cargo, tidy::TEST_ARGS, &[(testing::HEAVY, "1")])?;
 
-    step("heavy tests (TOWERS_HEAVY=1): deep perft and the strength series");
+    steps.begin("API docs");
     tools::run_in(
-        &xtask::workspace_root(),
-        &cargo,
-        &["test", "--workspace", "--locked", "--", "heavy"],
-        &[("TOWERS_HEAVY", "1")],
-    )?;
-
-    step("API docs");
-    tools::run_in(
-        &xtask::workspace_root(),
+        &root,
         &cargo,
         &["doc", "--workspace", "--no-deps", "--locked"],
         &[("RUSTDOCFLAGS", "-D warnings")],
     )?;
 
-    step("generated docs are fresh");
-    xtask::check_docs()?;
-
-    step("every library crate packages (never published)");
+    steps.begin("every library crate packages (never published)");
     forget_packaged_sources()?;
     tools::run(
         &cargo,
         &["package", "--workspace", "--locked", "--allow-dirty"],
     )?;
 
-    step("deep conformance, release build");
-    let games = std::env::var("TOWERS_CI_GAMES").unwrap_or_else(|_| CONFORMANCE_GAMES.into());
-    let games: u64 = games
-        .parse()
-        .map_err(|_| format!("TOWERS_CI_GAMES=`{games}` is not a number"))?;
-    crate::conformance::run(games, None, &[])?;
+    steps.begin("deep conformance: new random games every commit, from the test build");
+    let games = match std::env::var("TOWERS_CI_GAMES") {
+        Ok(text) => text
+            .parse()
+            .map_err(|_| format!("TOWERS_CI_GAMES=`{text}` is not a number"))?,
+        Err(_) => CONFORMANCE_GAMES,
+    };
+    let seed = commit_seed();
+    println!("deep conformance seed {seed:#x} (from the commit; `--seed` replays it)");
+    crate::conformance::run_built(games, seed, &[])?;
 
-    step("fuzz targets, briefly (where a nightly toolchain is installed)");
+    steps.begin("fuzz targets, briefly (where a nightly toolchain is installed)");
     if crate::fuzz::nightly_available() {
         crate::fuzz::run(FUZZ_SECONDS, &[])?;
     } else {
@@ -88,20 +148,30 @@ pub(crate) fn run() -> Result<(), String> {
         );
     }
 
-    step("pictures render in Chromium");
+    steps.begin("pictures render in Chromium");
     crate::pictures::run(false)?;
 
-    step("the playground: WebAssembly build and end-to-end browser test");
+    steps.begin("the playground: WebAssembly build and end-to-end browser test");
     crate::web::run(false, 0)?;
-    tools::run_in(
-        &xtask::workspace_root().join("web"),
-        "node",
-        &["tests/e2e.mjs"],
-        &[],
-    )?;
-
-    println!("\nCI passed in {:.0} s", started.elapsed().as_secs_f64());
+    tools::run_in(&root.join("web"), "node", &["tests/e2e.mjs"], &[])?;
     Ok(())
+}
+
+/// A seed for the deep conformance run from the commit being tested (the first 16 hex digits
+/// of its hash), so that every commit plays new games and a failure can be replayed; the
+/// clock where there is no git.
+fn commit_seed() -> u64 {
+    std::process::Command::new("git")
+        .args(["rev-parse", "HEAD"])
+        .current_dir(xtask::workspace_root())
+        .output()
+        .ok()
+        .and_then(|o| u64::from_str_radix(String::from_utf8_lossy(&o.stdout).get(..16)?, 16).ok())
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64)
+        })
 }
 
 /// Removes cargo's extracted copies of earlier `cargo package` runs. Packaging the workspace

@@ -2,6 +2,7 @@
 //! the cross-game snapshot tests share. Run it as `cargo xtask <command>`.
 
 pub mod scaffold;
+pub mod tidy;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

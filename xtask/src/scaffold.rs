@@ -64,6 +64,10 @@ const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../templates/game/src/strategy.rs.tmpl"),
     ),
     (
+        "src/steps.rs",
+        include_str!("../templates/game/src/steps.rs.tmpl"),
+    ),
+    (
         "src/rulebook.rs",
         include_str!("../templates/game/src/rulebook.rs.tmpl"),
     ),

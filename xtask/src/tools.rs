@@ -14,6 +14,15 @@ pub(crate) fn cargo() -> String {
     std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned())
 }
 
+/// The directory cargo builds into: `CARGO_TARGET_DIR` when set (relative to the workspace
+/// root, as cargo reads it), else the workspace's `target`.
+pub(crate) fn target_dir() -> std::path::PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) if !dir.is_empty() => xtask::workspace_root().join(dir),
+        _ => xtask::workspace_root().join("target"),
+    }
+}
+
 /// Runs `program args…` in the workspace root with extra environment variables; an error
 /// says which command failed.
 pub(crate) fn run_in(

@@ -39,7 +39,7 @@ pub(crate) fn build() -> Result<(), String> {
         std::fs::remove_dir_all(&dist).map_err(|e| format!("{}: {e}", dist.display()))?;
     }
     std::fs::create_dir_all(dist.join("pkg")).map_err(|e| e.to_string())?;
-    let wasm = root.join("target/wasm32-unknown-unknown/wasm/towers_web.wasm");
+    let wasm = tools::target_dir().join("wasm32-unknown-unknown/wasm/towers_web.wasm");
     tools::run(
         "wasm-bindgen",
         &[

@@ -5,11 +5,17 @@
 //! - the status is ongoing exactly when there are legal moves, and the moves are distinct;
 //! - every move's text parses back to the same move (all moves, or a large sample when there
 //!   are very many), and the played move survives a serde round trip;
-//! - sampled legal moves pass [`Game::check_move`] and [`Game::is_legal`], and [`Game::play`]
-//!   gives the same state as [`Game::play_unchecked`];
+//! - sampled legal moves pass [`Rules::check_move`] and [`Rules::is_legal`], and
+//!   [`GameExt::play`] gives the same state as [`Rules::play_unchecked`];
 //! - moves taken from other positions are accepted exactly when they are generated here;
-//!   refused ones leave the state unchanged, name the broken rule's section (`§4.2`) and a
-//!   reason, and in a finished game the refusal is [`Illegal::GameOver`];
+//!   refused ones name the broken rule's section (`§4.2`) and a reason, and in a finished
+//!   game the refusal is [`Illegal::GameOver`];
+//! - the search hooks agree with the rules: [`Search::count_moves`], [`Search::count_after`],
+//!   [`Search::count_two_plies`] and [`Search::random_move`] answer what listing and playing
+//!   answer;
+//! - the moves' [`Steps`] are unambiguous, and a sampled move walked step by step through
+//!   [`Steps::next_steps`] is offered exactly the steps the legal moves go on with and
+//!   completes ([`steps::check_steps`](crate::steps::check_steps));
 //! - the position text is one line that parses back to the same text with the same key; its
 //!   legal moves and status are the same, or, where they come from the repetition history,
 //!   the [`Snapshot`](crate::Snapshot) (text and history) restores them; the snapshot survives
@@ -30,7 +36,8 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::playout::SeriesStats;
-use crate::{Game, Illegal, SplitMix64};
+use crate::prelude::*;
+use crate::{Illegal, SplitMix64};
 
 /// A fast, non-cryptographic hasher (multiply and rotate, as rustc's FxHash) for the suite's
 /// move sets: their keys are generated moves, not adversarial input, and hashing them is most
@@ -90,6 +97,8 @@ pub struct Config {
     pub foreign_samples: usize,
     /// Above this many legal moves, only a sample of this size has its text re-parsed.
     pub text_check_limit: usize,
+    /// Legal moves per state walked step by step through [`Steps::next_steps`].
+    pub step_samples: usize,
 }
 
 impl Default for Config {
@@ -101,6 +110,7 @@ impl Default for Config {
             legal_samples: 3,
             foreign_samples: 4,
             text_check_limit: 200,
+            step_samples: 1,
         }
     }
 }
@@ -372,6 +382,15 @@ fn check_state<G: Game>(
             }
         ));
     }
+    // The steps of a turn, walked for a sample of moves drawn from a generator seeded from the
+    // state (the series' own draws stay as they were).
+    let mut step_rng = SplitMix64::new(game.key(state) ^ 0x0073_7465_7073);
+    let sample: Vec<usize> = (0..config.step_samples)
+        .map(|_| step_rng.below(moves.len().max(1)))
+        .collect();
+    if let Err(e) = crate::steps::check_steps(game, state, &sample) {
+        ctx.fail(&format!("steps: {e}"));
+    }
     let status = game.status(state);
     if status.is_finished() != moves.is_empty() {
         ctx.fail(&format!(
@@ -450,15 +469,11 @@ fn check_state<G: Game>(
             if game.check_move(state, mv).is_ok() != generated {
                 ctx.fail(&format!("check_move({mv}) disagrees with generation"));
             }
-            let mut tried = state.clone();
-            match game.play(&mut tried, mv) {
+            match game.play(&mut state.clone(), mv) {
                 Ok(()) if generated => {}
                 Ok(()) => ctx.fail(&format!("play accepted {mv}, which is not generated")),
                 Err(e) if generated => ctx.fail(&format!("play rejected generated {mv}: {e}")),
                 Err(e) => {
-                    if &tried != state {
-                        ctx.fail(&format!("rejected move {mv} changed the state"));
-                    }
                     if status.is_finished() != (e == Illegal::GameOver) {
                         ctx.fail(&format!(
                             "a move refused with `{e}` in a game whose status is {status:?}"
@@ -541,12 +556,14 @@ fn check_state<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::picture::Point;
+    use crate::steps::{Step, StepError, StepOptions, StepRole, TurnStep, by_listing};
     use crate::testing::{Nim, NimOptions, NimState, Take};
-    use crate::{GameOptions, Illegal, OptionError, ParseError, RuleBook, Side, Status};
+    use crate::{GameExt, Illegal, ParseError, RuleBook, Side, Status, Valid};
 
     #[test]
     fn nim_conforms() {
-        let game = Nim::new(NimOptions {
+        let game = Nim::with_options(NimOptions {
             stones: 30,
             max_take: 4,
         })
@@ -576,19 +593,22 @@ mod tests {
         LosesSide,
         /// The key ignores the side to move.
         WeakKey,
-        /// A refused move still changes the state.
-        DirtyRefusal,
+        /// Taking 2 and taking 3 are made of the same step.
+        SameSteps,
+        /// The game's own `next_steps` offers a step no move goes on with.
+        ExtraStep,
+        /// Counting says one move more than the list.
+        MiscountedMoves,
     }
 
-    impl Game for FlawedNim {
+    impl Rules for FlawedNim {
         const NAME: &'static str = "flawed-nim";
         const TITLE: &'static str = "Flawed Nim";
         type Options = NimOptions;
         type State = NimState;
         type Move = Take;
-        fn new(options: NimOptions) -> Result<Self, OptionError> {
-            options.validate()?;
-            Ok(FlawedNim(Nim::new(options)?, Flaw::RejectsThree))
+        fn new(options: Valid<NimOptions>) -> Self {
+            FlawedNim(Nim::new(options), Flaw::RejectsThree)
         }
         fn options(&self) -> &NimOptions {
             self.0.options()
@@ -610,16 +630,6 @@ mod tests {
                 return Err(Illegal::breaks("§0", "planted"));
             }
             self.0.check_move(s, mv)
-        }
-        fn play(&self, s: &mut NimState, mv: &Take) -> Result<(), Illegal> {
-            if let Err(e) = self.check_move(s, mv) {
-                if matches!(self.1, Flaw::DirtyRefusal) {
-                    s.to_move = s.to_move.opponent();
-                }
-                return Err(e);
-            }
-            self.play_unchecked(s, mv);
-            Ok(())
         }
         fn play_unchecked(&self, s: &mut NimState, mv: &Take) {
             self.0.play_unchecked(s, mv)
@@ -644,6 +654,38 @@ mod tests {
             }
             Ok(state)
         }
+    }
+
+    impl Search for FlawedNim {
+        fn count_moves(&self, s: &NimState, scratch: &mut Vec<Take>) -> usize {
+            let listed = self.0.count_moves(s, scratch);
+            listed + usize::from(matches!(self.1, Flaw::MiscountedMoves))
+        }
+    }
+
+    impl Steps for FlawedNim {
+        fn move_steps(&self, s: &NimState, mv: &Take, out: &mut Vec<TurnStep>) {
+            if matches!(self.1, Flaw::SameSteps) && mv.0 == 3 {
+                return self.0.move_steps(s, &Take(2), out);
+            }
+            self.0.move_steps(s, mv, out)
+        }
+        fn next_steps(
+            &self,
+            s: &NimState,
+            steps: &[Step],
+        ) -> Result<StepOptions<Take, NimState>, StepError> {
+            let mut options = by_listing(self, s, steps)?;
+            if matches!(self.1, Flaw::ExtraStep) && steps.is_empty() {
+                options
+                    .next
+                    .push(TurnStep::cell(Point::new(200, 0), StepRole::Select));
+            }
+            Ok(options)
+        }
+    }
+
+    impl Presentation for FlawedNim {
         fn diagram(&self, s: &NimState) -> String {
             self.0.diagram(s)
         }
@@ -653,7 +695,7 @@ mod tests {
     }
 
     fn run_flawed(flaw: Flaw) {
-        let game = FlawedNim(Nim::new(NimOptions::default()).unwrap(), flaw);
+        let game = FlawedNim(Nim::default(), flaw);
         check(&game, &Config::games(20));
     }
 
@@ -682,8 +724,20 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "changed the state")]
-    fn a_refusal_that_changes_the_state_is_caught() {
-        run_flawed(Flaw::DirtyRefusal);
+    #[should_panic(expected = "has the same steps as another legal move")]
+    fn two_moves_with_the_same_steps_are_caught() {
+        run_flawed(Flaw::SameSteps);
+    }
+
+    #[test]
+    #[should_panic(expected = "the steps offered are")]
+    fn a_next_step_no_move_goes_on_with_is_caught() {
+        run_flawed(Flaw::ExtraStep);
+    }
+
+    #[test]
+    #[should_panic(expected = "count_moves says")]
+    fn a_search_hook_that_disagrees_with_the_rules_is_caught() {
+        run_flawed(Flaw::MiscountedMoves);
     }
 }

@@ -1,13 +1,16 @@
-//! The type-erased, object-safe face of a game, driven entirely with strings: what the CLI
-//! and the docs generator use to list every game by name and play it from text.
+//! The type-erased, object-safe face of a game, driven entirely with strings: what the CLI,
+//! the docs generator, the playground, the Python package and the server use to list every
+//! game by name and play it from text, whole moves or step by step.
 
 use std::fmt;
 use std::sync::Arc;
 
-use crate::picture::{self, Mark, Point, SvgStyle};
+use crate::picture::{Mark, Picture, Point, SvgStyle};
+use crate::prelude::*;
+use crate::steps::{Step, StepError, TurnStep};
 use crate::{
-    BySide, Game, GameOptions, MoveError, OptionError, OptionInfo, ParseError, RuleBook, Side,
-    Status, perft,
+    BySide, GameOptions, MoveError, OptionError, OptionInfo, ParseError, RuleBook, Side, Status,
+    Valid, perft,
 };
 
 /// A game with its options fixed, behind a trait object.
@@ -32,6 +35,8 @@ pub trait DynGame: Send + Sync {
     fn parse_position(&self, text: &str) -> Result<Box<dyn DynState>, ParseError>;
     /// A state from its [`Snapshot`](crate::Snapshot) as JSON, validated like a position text.
     fn restore_json(&self, json: &str) -> Result<Box<dyn DynState>, ParseError>;
+    /// The game's named choices ([`Steps::CHOICES`]): what [`Step::Choice`] indexes.
+    fn choices(&self) -> &'static [&'static str];
 }
 
 /// A game state behind a trait object, with its game attached.
@@ -67,15 +72,35 @@ pub trait DynState: Send + Sync + fmt::Debug {
     /// The one line saying whose turn it is or how the game ended, with the scores.
     fn describe_status(&self) -> String;
     /// The position as a standalone SVG with `marks` over the board (see
-    /// [`picture::svg`]).
+    /// [`presentation::svg`](crate::presentation::svg)).
     fn svg(&self, marks: &[Mark], style: &SvgStyle) -> String;
     /// The picture cells the move `mv` (notation, read in this position) passes through; see
     /// [`Game::move_path`].
     fn move_path(&self, mv: &str) -> Result<Vec<Point>, ParseError>;
     /// The marks of the move `mv` played from this position: its path and end cells.
     fn move_marks(&self, mv: &str) -> Result<Vec<Mark>, ParseError>;
+    /// The position as the game's [`Picture`] (cells, pieces, labels), without title or
+    /// marks: what a front end or an observation encoder reads the board from.
+    fn picture(&self) -> Picture;
+    /// The steps the move `mv` (notation, read in this position) is made of; see
+    /// [`Steps::move_steps`]. Fails when the text does not read or the move is not legal.
+    fn move_steps(&self, mv: &str) -> Result<Vec<TurnStep>, MoveError>;
+    /// Where a turn made of `steps` stands: the next steps, the whole move if they make one
+    /// (in notation), and the board after them; see [`Steps::next_steps`].
+    fn next_steps(&self, steps: &[Step]) -> Result<DynStepOptions, StepError>;
     /// A copy.
     fn clone_box(&self) -> Box<dyn DynState>;
+}
+
+/// [`StepOptions`](crate::steps::StepOptions) behind the type-erased face.
+#[derive(Debug)]
+pub struct DynStepOptions {
+    /// The steps that may come next, in ascending order; empty when the steps make a move.
+    pub next: Vec<TurnStep>,
+    /// The whole move the steps make, in notation, when they make one.
+    pub complete: Option<String>,
+    /// The board after the steps (the position after the move when it is complete).
+    pub board: Box<dyn DynState>,
 }
 
 impl Clone for Box<dyn DynState> {
@@ -94,7 +119,7 @@ pub fn erase<G: Game>(game: G) -> Box<dyn DynGame> {
 /// Builds `G` from `KEY=VALUE` option pairs and erases it: the registry's constructor.
 pub fn build<G: Game>(options: &[(String, String)]) -> Result<Box<dyn DynGame>, OptionError> {
     let options = G::Options::from_pairs(options.iter().map(|(k, v)| (k.as_str(), v.as_str())))?;
-    Ok(erase(G::new(options)?))
+    Ok(erase(G::new(Valid::new(options)?)))
 }
 
 struct Erased<G: Game> {
@@ -156,6 +181,9 @@ impl<G: Game> DynGame for Erased<G> {
             state,
         }))
     }
+    fn choices(&self) -> &'static [&'static str] {
+        G::CHOICES
+    }
 }
 
 impl<G: Game> DynState for ErasedState<G> {
@@ -208,7 +236,7 @@ impl<G: Game> DynState for ErasedState<G> {
         crate::describe_status(&*self.game, &self.state)
     }
     fn svg(&self, marks: &[Mark], style: &SvgStyle) -> String {
-        picture::svg(&*self.game, &self.state, marks, style)
+        crate::presentation::svg(&*self.game, &self.state, marks, style)
     }
     fn move_path(&self, mv: &str) -> Result<Vec<Point>, ParseError> {
         let mv = self.game.parse_move(&self.state, mv.trim())?;
@@ -216,7 +244,32 @@ impl<G: Game> DynState for ErasedState<G> {
     }
     fn move_marks(&self, mv: &str) -> Result<Vec<Mark>, ParseError> {
         let mv = self.game.parse_move(&self.state, mv.trim())?;
-        Ok(picture::move_marks(&*self.game, &self.state, &mv))
+        Ok(crate::presentation::move_marks(
+            &*self.game,
+            &self.state,
+            &mv,
+        ))
+    }
+    fn picture(&self) -> Picture {
+        self.game.picture(&self.state)
+    }
+    fn move_steps(&self, mv: &str) -> Result<Vec<TurnStep>, MoveError> {
+        let parsed = self.game.parse_move(&self.state, mv.trim())?;
+        self.game
+            .check_move(&self.state, &parsed)
+            .map_err(|illegal| MoveError::illegal(&parsed, illegal))?;
+        Ok(crate::steps::steps_of(&*self.game, &self.state, &parsed))
+    }
+    fn next_steps(&self, steps: &[Step]) -> Result<DynStepOptions, StepError> {
+        let options = self.game.next_steps(&self.state, steps)?;
+        Ok(DynStepOptions {
+            next: options.next,
+            complete: options.complete.map(|mv| mv.to_string()),
+            board: Box::new(ErasedState {
+                game: self.game.clone(),
+                state: options.board,
+            }),
+        })
     }
     fn clone_box(&self) -> Box<dyn DynState> {
         Box::new(ErasedState {

@@ -3,12 +3,14 @@
 //! The shared ground of the tower-games rules engines: coordinates ([`Square`]), board shapes
 //! with missing cells and zones ([`Shape`], [`Zone`], [`SquareSet`]), the eight
 //! [`Direction`]s, stacks of stones ([`Stack`]), the two [`Side`]s — and the game contract
-//! ([`Game`]) that every game crate implements, with what every game shares: declared
-//! [`options`], the [`Repetition`] history and the [`Snapshot`] serde form of a state,
-//! [`zobrist`] keys, the board field and framed diagram of [`text`], and the tools written
-//! once over the contract: [`perft`], seeded random playouts ([`playout`]), the
-//! [`conformance`] suite and a type-erased face ([`erased`]) for driving any game with
-//! strings.
+//! that every game crate implements: the [`Rules`], the optional [`Search`] hooks, the
+//! [`Presentation`] and the [`Steps`] of a turn, bound together as [`Game`], with the methods
+//! every game shares in [`GameExt`]. Bring them into scope with [`prelude`]. Beside the
+//! contract, what every game shares: declared [`options`] (built into [`Valid`] options),
+//! the [`Repetition`] history and the [`Snapshot`] serde form of a state, [`zobrist`] keys,
+//! the board field and framed diagram of [`text`], and the tools written once over the
+//! contract: [`perft`], seeded random playouts ([`playout`]), the [`conformance`] suite and a
+//! type-erased face ([`erased`]) for driving any game with strings.
 //!
 //! ```
 //! use board_kernel::{Direction, Shape, Square};
@@ -26,11 +28,15 @@ mod game;
 mod repetition;
 mod rng;
 mod rulebook;
+mod rules;
+mod search;
 mod set;
 mod shape;
 mod side;
 mod square;
 mod stack;
+mod status;
+mod valid;
 
 pub mod conformance;
 pub mod erased;
@@ -38,6 +44,8 @@ pub mod options;
 pub mod perft;
 pub mod picture;
 pub mod playout;
+pub mod presentation;
+pub mod steps;
 pub mod testing;
 pub mod text;
 pub mod zobrist;
@@ -46,16 +54,28 @@ pub use direction::{Direction, KNIGHT_LEAPS, leaps};
 pub use error::{
     Illegal, MAX_TEXT_LEN, MoveError, OptionError, ParseError, TextKind, excerpt, printable,
 };
-pub use game::{Game, GameResult, Status, describe_status};
+pub use game::{Game, GameExt};
 pub use options::{GameOptions, OptionInfo};
+pub use presentation::{Presentation, describe_status};
 pub use repetition::{Repetition, ShortRepetition, Snapshot};
 pub use rng::SplitMix64;
 pub use rulebook::{Block, RuleBook, Setup};
+pub use rules::Rules;
+pub use search::Search;
 pub use set::{SquareSet, SquareSetIter};
 pub use shape::{Ray, Shape, Zone};
 pub use side::{BySide, Side};
 pub use square::{MAX_SIDE, Square, SquareParseError};
 pub use stack::{Stack, StackError};
+pub use status::{GameResult, Status};
+pub use steps::Steps;
+pub use valid::Valid;
+
+/// The contract's traits, to bring every game method into scope at once:
+/// `use board_kernel::prelude::*;` (each game crate re-exports it as its own `prelude`).
+pub mod prelude {
+    pub use crate::{Game, GameExt, Presentation, Rules, Search, Steps};
+}
 
 /// Implements `Serialize` through `Display` and `Deserialize` through `FromStr`, so a type
 /// (a move, a square) appears in JSON and game records as its notation.

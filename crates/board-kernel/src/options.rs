@@ -61,6 +61,12 @@ pub trait GameOptions:
         Ok(())
     }
 
+    /// Every single change from the defaults that an option of few values allows (each other
+    /// setting of each switch and enumerated option, one at a time, as `KEY`, `VALUE`) and
+    /// that is valid on its own: what a test covering every option runs, derived from the
+    /// table so that a new option is covered without editing the test.
+    fn alternatives() -> Vec<(&'static str, String)>;
+
     /// Parses `KEY=VALUE` settings over the defaults, then validates. An option set twice
     /// (under any of its names) is an error.
     fn from_pairs<'a>(
@@ -133,6 +139,11 @@ pub trait OptionValue: Sized {
     fn read_option(text: &str) -> Result<Self, ValueError>;
     /// The text [`OptionValue::read_option`] reads back as this value.
     fn write_option(&self) -> String;
+    /// Every other value of a type with few values (`bool`, [`Side`], enums), for tests that
+    /// try each setting of each option; none for numbers.
+    fn alternatives(&self) -> Vec<Self> {
+        Vec::new()
+    }
 }
 
 macro_rules! unsigned_option_value {
@@ -166,6 +177,9 @@ impl OptionValue for bool {
     fn write_option(&self) -> String {
         if *self { "on" } else { "off" }.to_owned()
     }
+    fn alternatives(&self) -> Vec<bool> {
+        vec![!*self]
+    }
 }
 
 impl OptionValue for Side {
@@ -182,6 +196,9 @@ impl OptionValue for Side {
             Side::Black => "Black",
         }
         .to_owned()
+    }
+    fn alternatives(&self) -> Vec<Side> {
+        vec![self.opponent()]
     }
 }
 
@@ -308,6 +325,9 @@ macro_rules! option_enum {
                 match self {
                     $($name::$variant => stringify!($variant).to_owned(),)+
                 }
+            }
+            fn alternatives(&self) -> Vec<$name> {
+                $name::ALL.into_iter().filter(|v| v != self).collect()
             }
         }
 
@@ -498,6 +518,23 @@ macro_rules! game_options {
                 )+]
             }
 
+            fn alternatives() -> Vec<(&'static str, String)> {
+                let defaults = <$name as ::std::default::Default>::default();
+                let mut out = Vec::new();
+                $(
+                    for value in $crate::options::OptionValue::alternatives(&defaults.$field) {
+                        let changed = $name { $field: value, ..defaults.clone() };
+                        if $crate::GameOptions::validate(&changed).is_ok() {
+                            out.push((
+                                stringify!($field),
+                                $crate::options::OptionValue::write_option(&changed.$field),
+                            ));
+                        }
+                    }
+                )+
+                out
+            }
+
             fn validate(&self) -> ::std::result::Result<(), $crate::OptionError> {
                 $(Self::check_field(stringify!($field), self)?;)+
                 $(
@@ -619,6 +656,9 @@ impl GameOptions for NoOptions {
     fn values(&self) -> Vec<(&'static str, String)> {
         Vec::new()
     }
+    fn alternatives() -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
 }
 
 #[cfg(test)]
@@ -634,6 +674,11 @@ mod tests {
             /// A switch.
             switch: bool = true => { values: "on or off", meaning: "a switch", aliases: ["toggle"] },
         }
+    }
+
+    #[test]
+    fn alternatives_flip_each_switch_and_skip_numbers() {
+        assert_eq!(Small::alternatives(), [("switch", "off".to_owned())]);
     }
 
     #[test]

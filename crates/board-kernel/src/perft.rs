@@ -1,20 +1,21 @@
 //! Perft: counting the leaves of the game tree, the yardstick of move-generation correctness.
 
-use crate::Game;
+use crate::Search;
+pub use crate::search::{count_by_playing, count_two_plies_by_listing};
 
 /// The number of move sequences of exactly `depth` plies from `state` (leaves of the tree of
 /// legal moves; a finished state has no children, so it counts only at depth 0).
 ///
-/// The last ply is bulk-counted ([`Game::count_moves`]: the number of moves, not the moves),
-/// the one before asks [`Game::count_after`] for each move (a game may answer without playing
+/// The last ply is bulk-counted ([`Search::count_moves`]: the number of moves, not the moves),
+/// the one before asks [`Search::count_after`] for each move (a game may answer without playing
 /// it), and one move buffer per depth is reused, so the count allocates nothing per node
 /// beyond the game's own state clones.
-pub fn perft<G: Game>(game: &G, state: &G::State, depth: u32) -> u64 {
+pub fn perft<G: Search>(game: &G, state: &G::State, depth: u32) -> u64 {
     let mut buffers: Vec<Vec<G::Move>> = (0..depth).map(|_| Vec::new()).collect();
     perft_with(game, state, depth, &mut buffers)
 }
 
-fn perft_with<G: Game>(
+fn perft_with<G: Search>(
     game: &G,
     state: &G::State,
     depth: u32,
@@ -35,28 +36,11 @@ fn perft_with<G: Game>(
     leaves
 }
 
-/// [`Game::count_two_plies`] by listing `state`'s moves into `moves` and asking
-/// [`Game::count_after`] for each (`scratch` is its buffer): the default, and a game's fallback
-/// where its shortcut does not apply.
-pub fn count_two_plies_by_listing<G: Game>(
-    game: &G,
-    state: &G::State,
-    moves: &mut Vec<G::Move>,
-    scratch: &mut Vec<G::Move>,
-) -> u64 {
-    moves.clear();
-    game.legal_moves(state, moves);
-    moves
-        .iter()
-        .map(|mv| game.count_after(state, mv, scratch) as u64)
-        .sum()
-}
-
 /// Perft's last two plies, counted without listing the last one (and, where the game can,
 /// without playing the moves before it): the count when `depth` is 1 or 2, else `None` with
 /// `state`'s moves listed in `moves` for the caller to play.
 #[inline]
-fn count_last_plies<G: Game>(
+fn count_last_plies<G: Search>(
     game: &G,
     state: &G::State,
     depth: u32,
@@ -74,23 +58,9 @@ fn count_last_plies<G: Game>(
     }
 }
 
-/// How many legal moves the position after `mv` has, found by playing `mv` on a clone of
-/// `state`: the default of [`Game::count_after`], and a game's fallback where its shortcut
-/// does not apply.
-pub fn count_by_playing<G: Game>(
-    game: &G,
-    state: &G::State,
-    mv: &G::Move,
-    scratch: &mut Vec<G::Move>,
-) -> usize {
-    let mut child = state.clone();
-    game.play_unchecked(&mut child, mv);
-    game.count_moves(&child, scratch)
-}
-
 /// Perft split by the first move: each legal move's text with the leaves below it, in the
 /// engine's move order. The counts add up to [`perft`] of the same depth (`depth` ≥ 1).
-pub fn perft_divide<G: Game>(game: &G, state: &G::State, depth: u32) -> Vec<(String, u64)> {
+pub fn perft_divide<G: Search>(game: &G, state: &G::State, depth: u32) -> Vec<(String, u64)> {
     let mut moves = Vec::new();
     game.legal_moves(state, &mut moves);
     moves
@@ -104,7 +74,7 @@ pub fn perft_divide<G: Game>(game: &G, state: &G::State, depth: u32) -> Vec<(Str
 }
 
 /// [`perft`] with the first-ply subtrees shared among `threads` worker threads.
-pub fn perft_parallel<G: Game>(game: &G, state: &G::State, depth: u32, threads: usize) -> u64 {
+pub fn perft_parallel<G: Search>(game: &G, state: &G::State, depth: u32, threads: usize) -> u64 {
     if depth <= 1 || threads <= 1 {
         return perft(game, state, depth);
     }
@@ -177,7 +147,7 @@ impl PerftTable {
 /// history (as a multiset, since the count below a node depends on how often each earlier
 /// position occurred, not on their order), so transpositions are merged only when their
 /// subtrees are the same.
-pub fn node_key<G: Game>(game: &G, state: &G::State) -> u64 {
+pub fn node_key<G: Search>(game: &G, state: &G::State) -> u64 {
     let mut key = game.key(state);
     for &k in game.history(state) {
         let mut mix = crate::SplitMix64::new(k);
@@ -189,13 +159,13 @@ pub fn node_key<G: Game>(game: &G, state: &G::State) -> u64 {
 /// [`perft`] with a transposition table of `megabytes`: a subtree reached again by another
 /// move order is counted once. The result is identical to [`perft`]; only the time differs.
 /// The table size is clamped to 1 MB–16 GiB.
-pub fn perft_hashed<G: Game>(game: &G, state: &G::State, depth: u32, megabytes: usize) -> u64 {
+pub fn perft_hashed<G: Search>(game: &G, state: &G::State, depth: u32, megabytes: usize) -> u64 {
     let mut table = PerftTable::new(megabytes);
     let mut buffers: Vec<Vec<G::Move>> = (0..depth).map(|_| Vec::new()).collect();
     hashed_with(game, state, depth, &mut buffers, &mut table)
 }
 
-fn hashed_with<G: Game>(
+fn hashed_with<G: Search>(
     game: &G,
     state: &G::State,
     depth: u32,
@@ -231,6 +201,7 @@ fn hashed_with<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::prelude::*;
     use crate::testing::{Nim, NimOptions};
 
     #[test]
@@ -238,7 +209,7 @@ mod tests {
         // Pile of 4, take 1..=3. Depth 1: 3 moves. Depth 2: after taking 1 (3 left): 3;
         // after 2 (2 left): 2; after 3 (1 left): 1 → 6. Depth 3: sequences of 3 takes with a
         // total ≤ 4 and positive parts: (1,1,1) (1,1,2) (1,2,1) (2,1,1) → 4.
-        let game = Nim::new(NimOptions {
+        let game = Nim::with_options(NimOptions {
             stones: 4,
             max_take: 3,
         })
@@ -260,7 +231,7 @@ mod tests {
 
     #[test]
     fn hashed_perft_counts_the_same() {
-        let game = Nim::new(NimOptions {
+        let game = Nim::with_options(NimOptions {
             stones: 30,
             max_take: 4,
         })

@@ -56,7 +56,9 @@ impl fmt::Display for Rgb {
 }
 
 /// A cell of the picture's grid: column from the left, row from the bottom, from 0.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct Point {
     /// Column, 0 = left.
     pub col: u8,
@@ -69,6 +71,13 @@ impl Point {
     #[must_use]
     pub const fn new(col: u8, row: u8) -> Point {
         Point { col, row }
+    }
+
+    /// The cell of board square `sq` in a picture whose grid is the board (file `a` the
+    /// first column, rank 1 the bottom row).
+    #[must_use]
+    pub const fn of(sq: crate::Square) -> Point {
+        Point::new(sq.file(), sq.rank())
     }
 }
 
@@ -272,6 +281,38 @@ impl fmt::Display for Num {
 }
 
 impl Picture {
+    /// An empty picture of a board of `columns` × `rows` cells, labelled as the kernel's
+    /// squares are named: files `a`, `b`… along the bottom, ranks `1`, `2`… up the side. The
+    /// frame every square board draws its cells and pieces into.
+    ///
+    /// ```
+    /// use board_kernel::picture::Picture;
+    /// let frame = Picture::board(8, 8);
+    /// assert_eq!((frame.columns, frame.rows), (8, 8));
+    /// assert_eq!(frame.files[7].text, "h");
+    /// assert_eq!(frame.ranks[0].text, "1");
+    /// ```
+    #[must_use]
+    pub fn board(columns: u8, rows: u8) -> Picture {
+        Picture {
+            columns,
+            rows,
+            files: (0..columns)
+                .map(|i| Label {
+                    index: i,
+                    text: char::from(b'a' + i).to_string(),
+                })
+                .collect(),
+            ranks: (0..rows)
+                .map(|i| Label {
+                    index: i,
+                    text: (i + 1).to_string(),
+                })
+                .collect(),
+            ..Picture::default()
+        }
+    }
+
     /// The picture as a standalone SVG document.
     ///
     /// ```
@@ -926,55 +967,9 @@ pub fn text_picture(diagram: &str) -> Picture {
     }
 }
 
-/// Everything a front end shows of a position as one SVG: the game's [`Picture`]
-/// ([`Game::picture`](crate::Game::picture)) with a title, a caption saying whose turn it is
-/// or how the game ended and the score ([`describe_status`](crate::describe_status)), the
-/// position text as text alternative, and `marks` over the board.
-pub fn svg<G: crate::Game>(game: &G, state: &G::State, marks: &[Mark], style: &SvgStyle) -> String {
-    let mut picture = game.picture(state);
-    let status = crate::describe_status(game, state);
-    picture.title = format!("{}: {status}", G::TITLE);
-    picture.caption = capitalise(&status);
-    // A text picture's description is its diagram; a drawn one starts with the position.
-    if !picture.cells.is_empty() {
-        let position = format!("Position {state}");
-        picture.description = if picture.description.is_empty() {
-            position
-        } else {
-            format!("{position}. {}", picture.description)
-        };
-    }
-    picture.marks.extend_from_slice(marks);
-    picture.to_svg(style)
-}
-
-/// The marks of a move played from `before`: its path as an arrow over the board, and its
-/// first and last cells highlighted. Empty for moves without a path (a pass).
-pub fn move_marks<G: crate::Game>(game: &G, before: &G::State, mv: &G::Move) -> Vec<Mark> {
-    let points = game.move_path(before, mv);
-    let mut marks = Vec::new();
-    if let (Some(first), Some(last)) = (points.first(), points.last()) {
-        marks.push(Mark::Highlight {
-            at: *first,
-            colour: Rgb::HIGHLIGHT,
-        });
-        if last != first {
-            marks.push(Mark::Highlight {
-                at: *last,
-                colour: Rgb::HIGHLIGHT,
-            });
-        }
-        if points.len() > 1 {
-            marks.push(Mark::Path {
-                points,
-                colour: Rgb::PATH,
-            });
-        }
-    }
-    marks
-}
-
-fn capitalise(text: &str) -> String {
+/// `text` with its first letter in upper case.
+#[must_use]
+pub fn capitalise(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().collect::<String>() + chars.as_str(),

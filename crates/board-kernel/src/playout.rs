@@ -1,10 +1,10 @@
 //! Seeded random playouts and their statistics.
 
-use crate::{BySide, Game, SplitMix64, Status};
+use crate::{BySide, Search, SplitMix64, Status};
 
 /// A game played to its end (or to a ply cap) by uniformly random moves.
 #[derive(Clone, Debug)]
-pub struct Playout<G: Game> {
+pub struct Playout<G: Search> {
     /// The moves, in order.
     pub moves: Vec<G::Move>,
     /// The state reached.
@@ -15,7 +15,7 @@ pub struct Playout<G: Game> {
 
 /// Plays uniformly random legal moves from `state` until the game ends or `max_plies` moves
 /// have been made.
-pub fn random_playout<G: Game>(
+pub fn random_playout<G: Search>(
     game: &G,
     mut state: G::State,
     rng: &mut SplitMix64,
@@ -138,7 +138,7 @@ impl SeriesStats {
 
 /// Plays `games` random games from the initial state, game `i` seeded from `seed` and `i`,
 /// and gathers their statistics.
-pub fn random_series<G: Game>(game: &G, games: u64, seed: u64, max_plies: usize) -> SeriesStats {
+pub fn random_series<G: Search>(game: &G, games: u64, seed: u64, max_plies: usize) -> SeriesStats {
     let mut stats = SeriesStats::default();
     for i in 0..games {
         let mut rng = SplitMix64::new(seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15));
@@ -151,11 +151,12 @@ pub fn random_series<G: Game>(game: &G, games: u64, seed: u64, max_plies: usize)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Rules;
     use crate::testing::Nim;
 
     #[test]
     fn playouts_are_reproducible_and_end() {
-        let game = Nim::new(Default::default()).unwrap();
+        let game = Nim::default();
         let a = random_playout(&game, game.initial_state(), &mut SplitMix64::new(3), 100);
         let b = random_playout(&game, game.initial_state(), &mut SplitMix64::new(3), 100);
         assert_eq!(a.moves, b.moves);
@@ -168,7 +169,7 @@ mod tests {
 
     #[test]
     fn series_counts_every_game() {
-        let game = Nim::new(Default::default()).unwrap();
+        let game = Nim::default();
         let stats = random_series(&game, 200, 9, 100);
         assert_eq!(stats.games, 200);
         assert_eq!(stats.wins.white + stats.wins.black, 200);

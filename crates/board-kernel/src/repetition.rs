@@ -321,6 +321,56 @@ impl Repetition {
         self.inline.clear();
     }
 
+    /// Room for the history of a game whose positions can recur for at most `plies` plies
+    /// (its ply limit since the last irreversible move; 0: no limit, room for 65,536 keys
+    /// reserved at first and grown beyond), so that play never allocates within the limit.
+    #[must_use]
+    pub const fn room_for(plies: u32) -> usize {
+        match plies {
+            0 => 1 << 16,
+            n => n as usize + 1,
+        }
+    }
+
+    /// The occurrence limit of a game that keeps its history with the repetition rule off
+    /// (`limit` 0): then no count ends the game, so the limit is unbounded.
+    #[must_use]
+    pub const fn kept_limit(limit: u32) -> usize {
+        match limit {
+            0 => usize::MAX,
+            n => n as usize,
+        }
+    }
+
+    /// The history a state read from a [`Snapshot`] gets: `keys` checked as
+    /// [`Repetition::from_keys`] checks them, with room for `longest` keys reserved so that
+    /// playing on never allocates; `None` when `keys` is empty (the state keeps the history
+    /// its position text started). What every game that keeps its history in a `Repetition`
+    /// does in [`Rules::set_history`](crate::Rules::set_history).
+    ///
+    /// ```
+    /// use board_kernel::Repetition;
+    /// let restored = Repetition::restore(&[5, 9, 5], 5, 3, 100, false)?.unwrap();
+    /// assert_eq!(restored.occurrences(5), 2);
+    /// assert!(Repetition::restore(&[5, 9], 5, 3, 100, false).is_err()); // ends elsewhere
+    /// assert!(Repetition::restore(&[], 5, 3, 100, false)?.is_none());
+    /// # Ok::<(), String>(())
+    /// ```
+    pub fn restore(
+        keys: &[u64],
+        current: u64,
+        limit: usize,
+        longest: usize,
+        may_have_ended: bool,
+    ) -> Result<Option<Repetition>, String> {
+        if keys.is_empty() {
+            return Ok(None);
+        }
+        let mut history = Repetition::from_keys(keys, current, limit, longest, may_have_ended)?;
+        history.reserve_total(longest);
+        Ok(Some(history))
+    }
+
     /// A history read from a [`Snapshot`], checked against the position it belongs to: it must
     /// end with `current` (the key of that position) and hold at most `max_len` keys; no
     /// position may occur `limit` times or more unless the game may already be over

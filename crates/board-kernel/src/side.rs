@@ -10,7 +10,7 @@ use strum::{Display, EnumIter, EnumString};
 /// Every game in this workspace has two players. The kernel calls them White (the side that
 /// sits at the bottom of the diagrams and usually moves first) and Black; a game whose rule
 /// book uses other names (Red and Blue in Queens' Courtiers) maps them with
-/// [`Game::side_name`](crate::Game::side_name).
+/// [`Presentation::side_name`](crate::Presentation::side_name).
 #[derive(
     Clone,
     Copy,
@@ -71,6 +71,15 @@ impl Side {
         match self {
             Side::White => 'w',
             Side::Black => 'b',
+        }
+    }
+
+    /// The kernel's name for the side, as its `Display` writes it: `White` or `Black`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Side::White => "White",
+            Side::Black => "Black",
         }
     }
 }

@@ -4,9 +4,11 @@
 
 use std::fmt;
 
+use crate::picture::Point;
+use crate::steps::{StepRole, TurnStep};
 use crate::{
-    Block, Game, GameResult, Illegal, OptionError, ParseError, RuleBook, Setup, Side, Status,
-    TextKind, zobrist,
+    Block, Game, GameResult, Illegal, ParseError, Presentation, RuleBook, Rules, Search, Setup,
+    Side, Status, Steps, TextKind, Valid, zobrist,
 };
 
 /// The environment variable that switches on the heavy tests (deep perft, strength series).
@@ -70,6 +72,29 @@ pub fn check_rule_book<G: Game>() -> Result<usize, String> {
         }
         replayed += 1;
     }
+    for block in &book.blocks {
+        if let Block::LegalMoves { caption, setup, .. } = block
+            && let Some(said) = stated_move_count(caption)
+        {
+            let game = G::from_pairs(setup.options.iter().copied()).map_err(|e| e.to_string())?;
+            let mut state = match setup.position {
+                Some(text) => game.parse_position(text).map_err(|e| e.to_string())?,
+                None => game.initial_state(),
+            };
+            for mv in setup.moves {
+                game.play_text(&mut state, mv).map_err(|e| e.to_string())?;
+            }
+            let mut moves = Vec::new();
+            game.legal_moves(&state, &mut moves);
+            if moves.len() != said {
+                return Err(format!(
+                    "{}: rule-book example `{caption}` says {said} but the position has {} legal moves",
+                    G::NAME,
+                    moves.len()
+                ));
+            }
+        }
+    }
     if !book.blocks.contains(&Block::Options)
         && !<G::Options as crate::GameOptions>::info().is_empty()
     {
@@ -79,7 +104,7 @@ pub fn check_rule_book<G: Game>() -> Result<usize, String> {
 }
 
 /// Nim with one pile: take 1 to `max_take` stones; whoever takes the last stone wins.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Nim {
     options: NimOptions,
 }
@@ -142,16 +167,17 @@ crate::serde_via_text!(Take);
 
 const SIDE_KEY: u64 = zobrist::table::<1>(0x006e_696d)[0];
 
-impl Game for Nim {
+impl Rules for Nim {
     const NAME: &'static str = "nim";
     const TITLE: &'static str = "Nim";
     type Options = NimOptions;
     type State = NimState;
     type Move = Take;
 
-    fn new(options: NimOptions) -> Result<Self, OptionError> {
-        crate::GameOptions::validate(&options)?;
-        Ok(Nim { options })
+    fn new(options: Valid<NimOptions>) -> Self {
+        Nim {
+            options: options.into_inner(),
+        }
     }
     fn options(&self) -> &NimOptions {
         &self.options
@@ -224,6 +250,20 @@ impl Game for Nim {
         };
         u64::from(state.stones).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ side
     }
+}
+
+impl Search for Nim {}
+
+/// Nim's turn is one step: the count taken, as the cell of that number in a row of cells.
+impl Steps for Nim {
+    fn move_steps(&self, _state: &NimState, mv: &Take, out: &mut Vec<TurnStep>) {
+        let index = mv.0.saturating_sub(1);
+        let at = Point::new((index % 256) as u8, (index / 256) as u8);
+        out.push(TurnStep::cell(at, StepRole::Select));
+    }
+}
+
+impl Presentation for Nim {
     fn diagram(&self, state: &NimState) -> String {
         format!(
             "{} ({} stones)",
@@ -248,9 +288,46 @@ impl Game for Nim {
     }
 }
 
+/// The total a caption states: the first number written as `N turns`, `N moves` or `N legal
+/// moves` (a count of one kind, `25 kicks`, is not a total and is not read).
+fn stated_move_count(caption: &str) -> Option<usize> {
+    let words: Vec<&str> = caption.split_whitespace().collect();
+    words
+        .windows(3)
+        .find_map(|w| {
+            let n: usize = w[0].trim_start_matches('(').parse().ok()?;
+            let next = w[1].trim_end_matches([',', ')', ';', '.', ':']);
+            let after = w[2].trim_end_matches([',', ')', ';', '.', ':']);
+            (matches!(next, "turns" | "moves") || (next == "legal" && after == "moves"))
+                .then_some(n)
+        })
+        .or_else(|| {
+            // A count at the very end: `…: 8 turns`.
+            let n = words.len();
+            (n >= 2 && matches!(words[n - 1].trim_end_matches('.'), "turns" | "moves"))
+                .then(|| words[n - 2].parse().ok())
+                .flatten()
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn captions_state_totals_that_are_read() {
+        assert_eq!(
+            stated_move_count("Example 1 — the opening: 173 moves, 148 plain"),
+            Some(173)
+        );
+        assert_eq!(
+            stated_move_count("Red has 142 turns (37 King, 25 Queen)"),
+            Some(142)
+        );
+        assert_eq!(stated_move_count("with d8-d9 scoring: 8 turns"), Some(8));
+        assert_eq!(stated_move_count("26 kicks (adds h5-h8/h10)"), None);
+        assert_eq!(stated_move_count("The start"), None);
+    }
 
     #[test]
     fn nim_rule_book_replays_and_its_options_are_consistent() {

@@ -1,17 +1,18 @@
-//! The game contract for Chain Reaction: glue between [`board_kernel::Game`] and the rule
+//! The game contract for Chain Reaction: glue between the kernel's contract traits and the rule
 //! modules.
 
 use board_kernel::picture::{Picture, Point};
-use board_kernel::{
-    BySide, Game, Illegal, OptionError, ParseError, Repetition, RuleBook, Side, SplitMix64, Status,
-};
+use board_kernel::prelude::*;
+use board_kernel::steps::{Step, StepError, StepOptions, TurnStep};
+use board_kernel::{BySide, Illegal, ParseError, RuleBook, Side, SplitMix64, Status, Valid};
 
 use crate::{Move, Options, State, end, position, strategy, tally, turn};
 
 /// The Chain Reaction rules engine under one set of [`Options`].
 ///
 /// ```
-/// use sackson_chain_reaction::{ChainReaction, Game};
+/// use sackson_chain_reaction::prelude::*;
+/// use sackson_chain_reaction::ChainReaction;
 /// let game = ChainReaction::from_pairs([("single_step_into_goal", "on")])?;
 /// let state = game.parse_position("3w3/7/7/7/7/7/7/b6 w 0 0 0 12 12 - 0").unwrap();
 /// let mut moves = Vec::new();
@@ -24,7 +25,7 @@ pub struct ChainReaction {
     options: Options,
 }
 
-impl Game for ChainReaction {
+impl Rules for ChainReaction {
     const NAME: &'static str = "chain-reaction";
     const TITLE: &'static str = "Chain Reaction";
 
@@ -32,9 +33,10 @@ impl Game for ChainReaction {
     type State = State;
     type Move = Move;
 
-    fn new(options: Options) -> Result<Self, OptionError> {
-        board_kernel::GameOptions::validate(&options)?;
-        Ok(ChainReaction { options })
+    fn new(options: Valid<Options>) -> Self {
+        ChainReaction {
+            options: options.into_inner(),
+        }
     }
 
     fn options(&self) -> &Options {
@@ -57,43 +59,8 @@ impl Game for ChainReaction {
         Some(BySide::new(state.scores[0], state.scores[1]))
     }
 
-    fn heuristic(&self, state: &State, side: Side) -> Option<f64> {
-        Some(strategy::evaluate(&self.options, state, side))
-    }
-
     fn legal_moves(&self, state: &State, moves: &mut Vec<Move>) {
-        if !self.status(state).is_finished() {
-            turn::generate(&self.options, state, moves);
-        }
-    }
-
-    fn count_moves(&self, state: &State, _scratch: &mut Vec<Move>) -> usize {
-        if self.status(state).is_finished() {
-            0
-        } else {
-            tally::count(&self.options, state).unwrap_or_else(|| turn::count(&self.options, state))
-        }
-    }
-
-    /// Counts the turns on two masks and descends to the chosen one, counting only the
-    /// subtrees beside its path (the generator's list where that counter does not apply).
-    fn random_move(
-        &self,
-        state: &State,
-        rng: &mut SplitMix64,
-        scratch: &mut Vec<Move>,
-    ) -> Option<Move> {
-        if self.status(state).is_finished() {
-            return None;
-        }
-        match tally::pick(&self.options, state, |n| rng.below(n)) {
-            Some(picked) => picked,
-            None => {
-                scratch.clear();
-                turn::generate(&self.options, state, scratch);
-                rng.choose(scratch).copied()
-            }
-        }
+        turn::legal_moves(&self.options, state, moves);
     }
 
     fn play_unchecked(&self, state: &mut State, mv: &Move) {
@@ -103,11 +70,7 @@ impl Game for ChainReaction {
     }
 
     fn check_move(&self, state: &State, mv: &Move) -> Result<(), Illegal> {
-        if self.status(state).is_finished() {
-            return Err(Illegal::GameOver);
-        }
-        // A turn is checked by playing it out token by token on a copy.
-        turn::execute(&self.options, &mut state.clone(), mv)
+        turn::check(&self.options, state, mv)
     }
 
     fn parse_move(&self, _state: &State, text: &str) -> Result<Move, ParseError> {
@@ -127,24 +90,32 @@ impl Game for ChainReaction {
     }
 
     fn set_history(&self, state: &mut State, keys: &[u64]) -> Result<(), String> {
-        let longest = match self.options.max_plies {
-            0 => 1 << 16,
-            n => n as usize + 1,
-        };
-        let history = Repetition::from_keys(
-            keys,
-            state.repetition_key(),
-            self.options.repetition_limit as usize,
-            longest,
-            true,
-        )?;
-        if !history.is_empty() {
-            state.history = history;
-            state.history.reserve_total(longest);
-        }
-        Ok(())
+        state.restore_history(&self.options, keys)
+    }
+}
+
+impl Search for ChainReaction {
+    fn heuristic(&self, state: &State, side: Side) -> Option<f64> {
+        Some(strategy::evaluate(&self.options, state, side))
     }
 
+    fn count_moves(&self, state: &State, _scratch: &mut Vec<Move>) -> usize {
+        tally::count_moves(&self.options, state)
+    }
+
+    /// Counts the turns on two masks and descends to the chosen one, counting only the
+    /// subtrees beside its path (the generator's list where that counter does not apply).
+    fn random_move(
+        &self,
+        state: &State,
+        rng: &mut SplitMix64,
+        scratch: &mut Vec<Move>,
+    ) -> Option<Move> {
+        tally::random_move(&self.options, state, rng, scratch)
+    }
+}
+
+impl Presentation for ChainReaction {
     fn diagram(&self, state: &State) -> String {
         position::diagram(&state.board)
     }
@@ -159,5 +130,26 @@ impl Game for ChainReaction {
 
     fn rule_book() -> RuleBook {
         crate::rulebook::rule_book()
+    }
+}
+
+impl Steps for ChainReaction {
+    const CHOICES: &'static [&'static str] = crate::steps::CHOICES;
+
+    fn move_steps(&self, state: &State, mv: &Move, out: &mut Vec<TurnStep>) {
+        crate::steps::move_steps(state, mv, out);
+    }
+
+    fn board_after_steps(&self, state: &State, mv: &Move, done: usize) -> State {
+        crate::steps::board_after_steps(&self.options, state, mv, done)
+    }
+
+    /// Walks the turn choice by choice instead of listing the whole turns.
+    fn next_steps(
+        &self,
+        state: &State,
+        steps: &[Step],
+    ) -> Result<StepOptions<Move, State>, StepError> {
+        crate::steps::next_steps(&self.options, state, steps)
     }
 }

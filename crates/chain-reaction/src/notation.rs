@@ -11,7 +11,7 @@
 //! The notation can be read without the position: a segment of distance 1 is the free step,
 //! one of distance 2 in a straight line a tower segment, and a segment scores exactly when it
 //! lands on rank 0 or 9. Whether the turn is legal is then the rules' business
-//! ([`Game::check_move`](board_kernel::Game::check_move) says why not).
+//! ([`Rules::check_move`](board_kernel::Rules::check_move) says why not).
 
 use std::fmt;
 use std::hash::{Hash, Hasher};

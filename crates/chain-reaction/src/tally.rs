@@ -13,12 +13,15 @@
 //! an index is the list's), and a test compares the two on random positions under varied
 //! options.
 
-use board_kernel::{Direction, Side};
+use board_kernel::{Direction, Side, SplitMix64};
 
-use crate::board::{ALL_CELLS, Spot, cells, replacement_cells, tiers};
+use crate::board::{ALL_CELLS, Spot, cells, tiers};
+use crate::end;
 use crate::notation::{Move, Segment};
 use crate::options::{Options, ScoringFriendlyTower};
+use crate::pieces::replacement_cells;
 use crate::state::State;
+use crate::turn;
 
 /// One direction from one cell: the masks of `A` and `B` (0 where not a board cell), the
 /// points a stone scores at `B` for each side (0 where `B` is not its scoring position), and
@@ -526,6 +529,38 @@ impl Counter {
     }
 }
 
+/// How many legal turns `state` has: none once the game is over; otherwise counted on two
+/// masks ([`count`]), or listed where that counter does not apply.
+pub(crate) fn count_moves(options: &Options, state: &State) -> usize {
+    if end::status(options, state).is_finished() {
+        0
+    } else {
+        count(options, state).unwrap_or_else(|| turn::count(options, state))
+    }
+}
+
+/// The legal turn at `rng.below(n)` of the generator's list of `n`, drawn with that one call
+/// (`None`, without a draw, once the game is over): found by counting ([`pick`]), or from the
+/// list (into `scratch`) where the counter does not apply.
+pub(crate) fn random_move(
+    options: &Options,
+    state: &State,
+    rng: &mut SplitMix64,
+    scratch: &mut Vec<Move>,
+) -> Option<Move> {
+    if end::status(options, state).is_finished() {
+        return None;
+    }
+    match pick(options, state, |n| rng.below(n)) {
+        Some(picked) => picked,
+        None => {
+            scratch.clear();
+            turn::generate(options, state, scratch);
+            rng.choose(scratch).copied()
+        }
+    }
+}
+
 /// The number of complete turns of `state` (not finished), or `None` where this counter
 /// does not apply (option `scoring_friendly_tower = Continue`, where a scoring segment may
 /// go on and the scores matter, or a tower whose top stone is not the mover's).
@@ -755,7 +790,8 @@ fn nth_body(
 
 #[cfg(test)]
 mod tests {
-    use board_kernel::{Game, GameOptions, SplitMix64};
+    use board_kernel::prelude::*;
+    use board_kernel::{GameOptions, SplitMix64};
 
     use super::*;
     use crate::ChainReaction;
@@ -772,7 +808,7 @@ mod tests {
     ) {
         let targets = [("target_white", "40"), ("target_black", "40")];
         let options = Options::from_pairs(pairs.iter().chain(&targets).copied()).unwrap();
-        let game = ChainReaction::new(options).unwrap();
+        let game = ChainReaction::with_options(options).unwrap();
         let mut moves = Vec::new();
         for _ in 0..games {
             let mut state = game.initial_state();
@@ -888,7 +924,7 @@ mod tests {
     #[test]
     fn leaves_the_continue_rule_to_the_generator() {
         let options = Options::from_pairs([("scoring_friendly_tower", "continue")]).unwrap();
-        let game = ChainReaction::new(options).unwrap();
+        let game = ChainReaction::with_options(options).unwrap();
         assert_eq!(count(&options, &game.initial_state()), None);
     }
 }

@@ -236,6 +236,7 @@ pub(crate) fn share_out<S: Send>(
 mod tests {
     use super::*;
     use board_kernel::testing::{Nim, NimOptions, NimState, Take};
+    use board_kernel::{GameExt, Rules};
     use std::sync::atomic::AtomicBool;
 
     /// Takes one stone, raising `flag` at its `at`-th move, as a Ctrl-C during a long game.
@@ -261,7 +262,7 @@ mod tests {
     #[test]
     fn a_game_in_progress_is_dropped_between_two_moves() {
         static FLAG: AtomicBool = AtomicBool::new(false);
-        let game = Nim::new(NimOptions {
+        let game = Nim::with_options(NimOptions {
             stones: 100,
             max_take: 1,
         })

@@ -9,12 +9,12 @@
 //! to win and the most known not to, and the move that won, which the next `n` tries first.
 //!
 //! ```
-//! use board_kernel::Game;
+//! use board_kernel::prelude::*;
 //! use board_kernel::testing::{Nim, NimOptions};
 //! use game_ai::distance::{Race, fastest_win};
 //! use game_ai::solver::SolveConfig;
 //! // Nim with 10 stones, taking 1 to 3: take 2, then answer 1 with 3 (twice): 5 plies.
-//! let game = Nim::new(NimOptions::default())?;
+//! let game = Nim::with_options(NimOptions::default())?;
 //! let race = fastest_win(&game, &game.initial_state(), &SolveConfig::default());
 //! assert_eq!(race.outcome, Race::WinIn(5));
 //! assert_eq!(race.line.len(), 5);
@@ -25,7 +25,8 @@ use std::collections::HashMap;
 use std::fmt;
 
 use board_kernel::perft::node_key;
-use board_kernel::{Game, Side, Status};
+use board_kernel::prelude::*;
+use board_kernel::{Side, Status};
 
 use crate::solver::SolveConfig;
 
@@ -314,7 +315,11 @@ mod tests {
 
     /// The length of the fastest forced win by exhaustive minimax without pruning or table:
     /// `Some(plies)` for the side to move, `None` when it cannot force a win.
-    fn brute_force(game: &Nim, state: &<Nim as Game>::State, attacker: Side) -> Option<u32> {
+    fn brute_force(
+        game: &Nim,
+        state: &<Nim as board_kernel::Rules>::State,
+        attacker: Side,
+    ) -> Option<u32> {
         let mut moves = Vec::new();
         game.legal_moves(state, &mut moves);
         let attacking = game.side_to_move(state) == attacker;
@@ -338,7 +343,7 @@ mod tests {
         let mut checked = 0;
         for max_take in 1..=4 {
             for stones in 1..=14 {
-                let game = Nim::new(NimOptions { stones, max_take }).unwrap();
+                let game = Nim::with_options(NimOptions { stones, max_take }).unwrap();
                 let start = game.initial_state();
                 let expected = brute_force(&game, &start, game.side_to_move(&start));
                 let race = fastest_win(&game, &start, &SolveConfig::default());
@@ -371,7 +376,7 @@ mod tests {
     fn nim_by_hand() {
         // 7 stones, take 1 or 2: take 1 (6 left); the defender's best is to take 1 each
         // time, answered by 2: 1 + 2 × 2 = 5 plies.
-        let game = Nim::new(NimOptions {
+        let game = Nim::with_options(NimOptions {
             stones: 7,
             max_take: 2,
         })
@@ -389,7 +394,7 @@ mod tests {
 
     #[test]
     fn a_lost_position_has_no_win_and_a_tiny_budget_says_unknown() {
-        let game = Nim::new(NimOptions {
+        let game = Nim::with_options(NimOptions {
             stones: 8,
             max_take: 3,
         })
@@ -407,7 +412,7 @@ mod tests {
             max_nodes: 3,
             ..SolveConfig::default()
         };
-        let game = Nim::new(NimOptions {
+        let game = Nim::with_options(NimOptions {
             stones: 13,
             max_take: 3,
         })

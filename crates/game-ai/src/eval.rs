@@ -1,7 +1,8 @@
 //! Static evaluation shared by the searchers: the game's own hook first, generic fallbacks
 //! after it.
 
-use board_kernel::{BySide, Game, Side, Status};
+use board_kernel::prelude::*;
+use board_kernel::{BySide, Side, Status};
 
 /// The score lead that counts as half a win in the score-difference fallback: a lead `d`
 /// evaluates to `d / (|d| + SCORE_SCALE)`.
@@ -50,7 +51,7 @@ mod tests {
 
     #[test]
     fn finished_games_are_exact_and_nim_has_no_hint() {
-        let game = Nim::new(Default::default()).unwrap();
+        let game = Nim::default();
         let mut state = game.initial_state();
         assert_eq!(evaluate(&game, &state, Side::White), 0.0);
         state.stones = 0; // White to move with no stones: Black took the last one.

@@ -24,7 +24,7 @@
 //! ```
 //! use board_kernel::{Game, Side, testing::Nim};
 //! use game_ai::{Player, PlayerSpec};
-//! let game = Nim::new(Default::default())?;
+//! let game = Nim::default();
 //! let mut mcts = "mcts:500".parse::<PlayerSpec>()?.build::<Nim>(7);
 //! // With 10 stones and takes of 1 to 3, taking 2 leaves a multiple of 4: the winning move.
 //! let mv = mcts.choose(&game, &game.initial_state()).unwrap();

@@ -9,11 +9,11 @@
 //! Courtiers from the start) are out of reach, and the answer says so instead of guessing.
 //!
 //! ```
-//! use board_kernel::Game;
+//! use board_kernel::prelude::*;
 //! use board_kernel::testing::{Nim, NimOptions};
 //! use game_ai::solver::{SolveConfig, Value, solve};
 //! // Nim with 10 stones, taking 1 to 3: the side to move wins.
-//! let game = Nim::new(NimOptions::default())?;
+//! let game = Nim::with_options(NimOptions::default())?;
 //! let start = game.initial_state();
 //! let solution = solve(&game, &start, &SolveConfig::default());
 //! assert_eq!(solution.value, Value::Win);
@@ -24,7 +24,8 @@ use std::collections::HashMap;
 use std::fmt;
 
 use board_kernel::perft::node_key;
-use board_kernel::{Game, Side, Status};
+use board_kernel::prelude::*;
+use board_kernel::{Side, Status};
 
 /// The value of a position for the side to move, with perfect play by both sides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -580,7 +581,12 @@ fn by_fewest_replies<G: Game>(
 /// crates do not depend on this crate, so a program that knows both hands the oracle to
 /// [`Perfect::with_oracle`] (the `tower-games` registry does for Tower of Power's tables).
 pub type Oracle<G> = std::sync::Arc<
-    dyn Fn(&G, &<G as Game>::State) -> Option<(<G as Game>::Move, String)> + Send + Sync,
+    dyn Fn(
+            &G,
+            &<G as board_kernel::Rules>::State,
+        ) -> Option<(<G as board_kernel::Rules>::Move, String)>
+        + Send
+        + Sync,
 >;
 
 /// The player that plays by the solver: a proven win when there is one, else a proven draw,
@@ -732,7 +738,7 @@ mod tests {
         for stones in 1..=14 {
             for max_take in 1..=4 {
                 let options = NimOptions { stones, max_take };
-                let Ok(game) = Nim::new(options) else {
+                let Ok(game) = Nim::with_options(options) else {
                     continue;
                 };
                 let start = game.initial_state();
@@ -746,7 +752,7 @@ mod tests {
 
     #[test]
     fn each_moves_value_matches_minimax_of_the_position_after_it() {
-        let game = Nim::new(NimOptions {
+        let game = Nim::with_options(NimOptions {
             stones: 13,
             max_take: 4,
         })
@@ -769,7 +775,7 @@ mod tests {
 
     #[test]
     fn nim_certificates_check_and_a_wrong_one_does_not() {
-        let game = Nim::new(NimOptions {
+        let game = Nim::with_options(NimOptions {
             stones: 14,
             max_take: 3,
         })
@@ -788,7 +794,7 @@ mod tests {
         map.remove(&text);
         assert!(check_certificate(&game, &start, &map).is_err());
         // A lost position has no certificate.
-        let lost = Nim::new(NimOptions {
+        let lost = Nim::with_options(NimOptions {
             stones: 12,
             max_take: 3,
         })
@@ -800,7 +806,7 @@ mod tests {
 
     #[test]
     fn a_small_budget_answers_unknown() {
-        let game = Nim::new(NimOptions {
+        let game = Nim::with_options(NimOptions {
             stones: 30,
             ..NimOptions::default()
         })

@@ -12,7 +12,7 @@
 //! ```
 //! use board_kernel::{Game, testing::Nim};
 //! use game_ai::tournament::{Tally, TournamentConfig, round_robin};
-//! let game = Nim::new(Default::default())?;
+//! let game = Nim::default();
 //! let players = ["random".parse()?, "alphabeta:6".parse()?];
 //! let config = TournamentConfig { games_per_pair: 20, ..TournamentConfig::default() };
 //! let table = round_robin(&game, &game.initial_state(), &players, None, &config, &|_| {});

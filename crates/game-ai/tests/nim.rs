@@ -1,15 +1,16 @@
 //! The players on the kernel's toy Nim, where the right move is known: a pile that is a
 //! multiple of `max_take + 1` is lost for the side to move.
 
+use board_kernel::prelude::*;
 use board_kernel::testing::{Nim, NimOptions, NimState, Take};
-use board_kernel::{BySide, Game, Side};
+use board_kernel::{BySide, Side};
 use game_ai::arena::{SeriesConfig, play_game, run_series};
 use game_ai::{
     AlphaBeta, AlphaBetaConfig, Budget, Mcts, MctsConfig, Player, PlayerSpec, RandomPlayer, Rollout,
 };
 
 fn nim(stones: u32, max_take: u32) -> Nim {
-    Nim::new(NimOptions { stones, max_take }).unwrap()
+    Nim::with_options(NimOptions { stones, max_take }).unwrap()
 }
 
 fn at(stones: u32, to_move: Side) -> NimState {

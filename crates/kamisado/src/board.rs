@@ -181,6 +181,21 @@ pub(crate) const fn square(cell: u8) -> Square {
     Square::at(cell & 7, cell >> 3)
 }
 
+/// The colour's name in words (`orange`).
+#[must_use]
+pub fn colour_name(c: Colour) -> &'static str {
+    match c {
+        Colour::Orange => "orange",
+        Colour::Blue => "blue",
+        Colour::Purple => "purple",
+        Colour::Pink => "pink",
+        Colour::Yellow => "yellow",
+        Colour::Red => "red",
+        Colour::Green => "green",
+        Colour::Brown => "brown",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,12 +1,12 @@
 //! The end of a round and of the game (§5): home row, deadlock, the safety nets, promotion
 //! and score, and the refill between rounds.
 
-use board_kernel::Side;
+use board_kernel::{GameResult, Side, Status};
 
+use crate::Fill;
 use crate::board::{cell, home_rank};
 use crate::options::{RoundStarter, Scoring};
 use crate::state::{Phase, RoundResult, decode};
-use crate::turn::Fill;
 use crate::{Colour, Options, Reason, State, Tower};
 
 /// How a round is ending, found by the ply that ends it.
@@ -152,6 +152,15 @@ pub(crate) fn refill(options: &Options, state: &mut State, dir: Fill) {
     state.ply = 0;
     state.result = None;
     state.restart_history();
+}
+
+/// The game's status: a match is over when its deciding round is, and the match winner is
+/// that round's winner.
+pub(crate) fn status(state: &State) -> Status {
+    match (state.phase, state.result) {
+        (Phase::Over, Some(r)) => Status::Finished(GameResult::win(r.winner, r.reason.words())),
+        _ => Status::Ongoing,
+    }
 }
 
 #[cfg(test)]

@@ -1,9 +1,11 @@
-//! The game contract for Kamisado: glue between [`board_kernel::Game`] and the rule modules.
+//! The game contract for Kamisado: glue between the kernel's contract traits and the rule
+//! modules.
 
 use board_kernel::picture::{Picture, Point};
+use board_kernel::prelude::*;
+use board_kernel::steps::TurnStep;
 use board_kernel::{
-    BySide, Game, GameResult, Illegal, MoveError, OptionError, ParseError, RuleBook, Side,
-    SplitMix64, Status,
+    BySide, Illegal, MoveError, ParseError, RuleBook, Side, SplitMix64, Status, Valid,
 };
 
 use crate::state::{HISTORY_LEN, History};
@@ -12,7 +14,8 @@ use crate::{Move, Options, Phase, State, position, strategy, turn};
 /// The Kamisado rules engine under a set of options.
 ///
 /// ```
-/// use kamisado::{Game, Kamisado, Status};
+/// use kamisado::prelude::*;
+/// use kamisado::{Kamisado, Status};
 /// let game = Kamisado::default();
 /// let mut state = game.initial_state();
 /// let mut moves = Vec::new();
@@ -35,7 +38,8 @@ impl Kamisado {
     /// nothing: on the first bad ply the error is returned and `state` is left unchanged.
     ///
     /// ```
-    /// use kamisado::{Game, Kamisado};
+    /// use kamisado::Kamisado;
+    /// use kamisado::prelude::*;
     /// let game = Kamisado::default();
     /// let mut state = game.initial_state();
     /// let plies = game.play_record(&mut state, "c1-a3 {Bl} b8-h2 {Re}")?;
@@ -45,17 +49,11 @@ impl Kamisado {
     /// # Ok::<(), kamisado::MoveError>(())
     /// ```
     pub fn play_record(&self, state: &mut State, record: &str) -> Result<Vec<Move>, MoveError> {
-        let mut work = state.clone();
-        let mut played = Vec::new();
-        for token in crate::notation::record_tokens(record)? {
-            played.push(self.play_text(&mut work, token)?);
-        }
-        *state = work;
-        Ok(played)
+        crate::notation::play_record(self, state, record)
     }
 }
 
-impl Game for Kamisado {
+impl Rules for Kamisado {
     const NAME: &'static str = "kamisado";
     const TITLE: &'static str = "Kamisado";
 
@@ -63,9 +61,10 @@ impl Game for Kamisado {
     type State = State;
     type Move = Move;
 
-    fn new(options: Options) -> Result<Self, OptionError> {
-        board_kernel::GameOptions::validate(&options)?;
-        Ok(Kamisado { options })
+    fn new(options: Valid<Options>) -> Self {
+        Kamisado {
+            options: options.into_inner(),
+        }
     }
 
     fn options(&self) -> &Options {
@@ -81,55 +80,15 @@ impl Game for Kamisado {
     }
 
     fn status(&self, state: &State) -> Status {
-        match (state.phase, state.result) {
-            // The match winner is the winner of the deciding round.
-            (Phase::Over, Some(r)) => Status::Finished(GameResult::win(r.winner, r.reason.words())),
-            _ => Status::Ongoing,
-        }
+        crate::end::status(state)
     }
 
     fn scores(&self, state: &State) -> Option<BySide<i64>> {
         Some(state.score().map(i64::from))
     }
 
-    fn heuristic(&self, state: &State, side: Side) -> Option<f64> {
-        Some(strategy::evaluate(&self.options, state, side))
-    }
-
     fn legal_moves(&self, state: &State, moves: &mut Vec<Move>) {
         turn::generate(&self.options, state, moves);
-    }
-
-    fn count_moves(&self, state: &State, _scratch: &mut Vec<Move>) -> usize {
-        turn::count(state)
-    }
-
-    /// Names the chosen ply from the line lengths of the tower to move, without a list.
-    fn random_move(
-        &self,
-        state: &State,
-        rng: &mut SplitMix64,
-        _scratch: &mut Vec<Move>,
-    ) -> Option<Move> {
-        turn::pick(state, |n| rng.below(n))
-    }
-
-    fn count_after(&self, state: &State, mv: &Move, scratch: &mut Vec<Move>) -> usize {
-        turn::count_after(&self.options, state, mv)
-            .unwrap_or_else(|| board_kernel::perft::count_by_playing(self, state, mv, scratch))
-    }
-
-    /// Names the required tower's steps from its line lengths and counts after each, without
-    /// a list (the default where a Sumo may push or the tower must pass).
-    fn count_two_plies(
-        &self,
-        state: &State,
-        moves: &mut Vec<Move>,
-        scratch: &mut Vec<Move>,
-    ) -> u64 {
-        turn::count_two_plies(state, |mv| self.count_after(state, mv, scratch)).unwrap_or_else(
-            || board_kernel::perft::count_two_plies_by_listing(self, state, moves, scratch),
-        )
     }
 
     fn play_unchecked(&self, state: &mut State, mv: &Move) {
@@ -169,7 +128,47 @@ impl Game for Kamisado {
         )?;
         Ok(())
     }
+}
 
+impl Search for Kamisado {
+    fn count_moves(&self, state: &State, _scratch: &mut Vec<Move>) -> usize {
+        turn::count(state)
+    }
+
+    fn count_after(&self, state: &State, mv: &Move, scratch: &mut Vec<Move>) -> usize {
+        turn::count_after(&self.options, state, mv)
+            .unwrap_or_else(|| board_kernel::perft::count_by_playing(self, state, mv, scratch))
+    }
+
+    /// Names the required tower's steps from its line lengths and counts after each, without
+    /// a list (the default where a Sumo may push or the tower must pass).
+    fn count_two_plies(
+        &self,
+        state: &State,
+        moves: &mut Vec<Move>,
+        scratch: &mut Vec<Move>,
+    ) -> u64 {
+        turn::count_two_plies(state, |mv| self.count_after(state, mv, scratch)).unwrap_or_else(
+            || board_kernel::perft::count_two_plies_by_listing(self, state, moves, scratch),
+        )
+    }
+
+    /// Names the chosen ply from the line lengths of the tower to move, without a list.
+    fn random_move(
+        &self,
+        state: &State,
+        rng: &mut SplitMix64,
+        _scratch: &mut Vec<Move>,
+    ) -> Option<Move> {
+        turn::pick(state, |n| rng.below(n))
+    }
+
+    fn heuristic(&self, state: &State, side: Side) -> Option<f64> {
+        Some(strategy::evaluate(&self.options, state, side))
+    }
+}
+
+impl Presentation for Kamisado {
     fn diagram(&self, state: &State) -> String {
         position::diagram(state)
     }
@@ -188,5 +187,13 @@ impl Game for Kamisado {
 
     fn rule_book() -> RuleBook {
         crate::rulebook::rule_book()
+    }
+}
+
+impl Steps for Kamisado {
+    const CHOICES: &'static [&'static str] = crate::steps::CHOICES;
+
+    fn move_steps(&self, state: &State, mv: &Move, out: &mut Vec<TurnStep>) {
+        crate::steps::move_steps(state, mv, out);
     }
 }

@@ -5,7 +5,8 @@
 //! forced passes and deadlocks — implementing the tower-games contract [`Game`].
 //!
 //! ```
-//! use kamisado::{Game, Kamisado, Options, Status};
+//! use kamisado::prelude::*;
+//! use kamisado::{Kamisado, Options, Status};
 //!
 //! // A Standard match (first to 3 points), set from text as on the command line.
 //! let game = Kamisado::from_pairs([("match_target", "3")])?;
@@ -51,20 +52,22 @@ pub mod pieces;
 pub mod position;
 pub mod rulebook;
 pub mod state;
+pub mod steps;
 pub mod strategy;
 pub mod turn;
 
 pub use board::{Colour, board_colour, home_rank, square_colour};
 pub use board_kernel;
+pub use board_kernel::prelude;
 pub use board_kernel::{
-    BySide, Game, GameOptions, GameResult, Illegal, MoveError, OptionError, ParseError, Side,
-    Snapshot, Square, Status,
+    BySide, Game, GameExt, GameOptions, GameResult, Illegal, MoveError, OptionError, ParseError,
+    Presentation, Rules, Search, Side, Snapshot, Square, Status, Steps, Valid,
 };
 pub use game::Kamisado;
+pub use notation::{Fill, Move};
 pub use options::{Options, RoundStarter, Scoring};
 pub use pieces::{MAX_RANK, Tower};
 pub use state::{Phase, Reason, RoundResult, State};
-pub use turn::{Fill, Move};
 
 // The crate README's examples are compiled and run as doctests.
 #[doc = include_str!("../README.md")]

@@ -1,11 +1,60 @@
-//! Move notation (§6): `c1-a3`, `f6>f5`, `pass`, `fill-L`, `fill-R`, and records of plies.
+//! Moves and their notation (§6): `c1-a3`, `f6>f5`, `pass`, `fill-L`, `fill-R` — the move's
+//! text is also its serde form — and records of plies.
 
 use std::fmt;
+use std::str::FromStr;
 
-use board_kernel::{ParseError, Square, TextKind};
+use board_kernel::{GameExt, MoveError, ParseError, Square, TextKind};
 
 use crate::board::on_board;
-use crate::turn::{Fill, Move};
+
+/// The fill direction chosen by the round winner between two rounds of a match (§5.6), as
+/// seen from each player's own seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Fill {
+    /// `fill-L`: from the player's left (brown) corner towards the right.
+    Left,
+    /// `fill-R`: from the player's right corner towards the left.
+    Right,
+}
+
+/// One ply: a whole turn (§4).
+///
+/// Printed and parsed in the notation of §6: `c1-a3`, `f6>f5`, `pass`, `fill-L`, `fill-R`
+/// (also its serde form).
+///
+/// ```
+/// use kamisado::prelude::*;
+/// use kamisado::{Kamisado, Move};
+/// let game = Kamisado::default();
+/// let state = game.initial_state();
+/// let mv = game.parse_move(&state, "c1-a3")?;
+/// assert!(matches!(mv, Move::Step { .. }));
+/// assert_eq!(mv.to_string(), "c1-a3");
+/// assert_eq!(Move::Pass.to_string(), "pass");
+/// # Ok::<(), kamisado::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// A normal move (§3.1): straight or diagonally forward through empty squares.
+    Step {
+        /// Where the tower stands.
+        from: Square,
+        /// Where it lands.
+        to: Square,
+    },
+    /// A Sumo push (§3.2); `to` is the square directly ahead, where the Sumo ends.
+    Push {
+        /// Where the Sumo stands.
+        from: Square,
+        /// The square directly ahead of it.
+        to: Square,
+    },
+    /// A forced pass: the required tower can neither move nor push.
+    Pass,
+    /// The round winner's refill choice in phase Refill (§5.5, §5.6).
+    Fill(Fill),
+}
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -94,6 +143,30 @@ pub fn parse_ply(input: &str) -> Result<Move, ParseError> {
     } else {
         Move::Step { from, to }
     })
+}
+
+impl FromStr for Move {
+    type Err = ParseError;
+    fn from_str(text: &str) -> Result<Move, ParseError> {
+        parse_ply(text)
+    }
+}
+
+board_kernel::serde_via_text!(Move);
+
+/// Plays a record: all or nothing (see [`Kamisado::play_record`](crate::Kamisado::play_record)).
+pub(crate) fn play_record<G: GameExt<Move = Move>>(
+    game: &G,
+    state: &mut G::State,
+    record: &str,
+) -> Result<Vec<Move>, MoveError> {
+    let mut work = state.clone();
+    let mut played = Vec::new();
+    for token in record_tokens(record)? {
+        played.push(game.play_text(&mut work, token)?);
+    }
+    *state = work;
+    Ok(played)
 }
 
 /// Splits a record (§6) into ply tokens: plies separated by whitespace, comments in braces

@@ -164,7 +164,8 @@ pub(crate) type History = ShortRepetition<HISTORY_LEN>;
 /// inline.
 ///
 /// ```
-/// use board_kernel::{Game, Side};
+/// use board_kernel::prelude::*;
+/// use board_kernel::Side;
 /// use kamisado::{Kamisado, Phase};
 /// let game = Kamisado::default();
 /// let start = game.initial_state();

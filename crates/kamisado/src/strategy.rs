@@ -95,7 +95,8 @@ pub fn evaluate(options: &Options, state: &State, side: Side) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use board_kernel::{Game, SplitMix64, Status};
+    use board_kernel::prelude::*;
+    use board_kernel::{SplitMix64, Status};
 
     use super::*;
     use crate::{Kamisado, Move};

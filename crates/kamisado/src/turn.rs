@@ -1,59 +1,12 @@
 //! A turn (§3, §4): normal moves, Sumo pushes, forced passes and the refill choice — how
 //! they are generated, checked and played.
 
-use board_kernel::{Illegal, ParseError, Side, Square};
+use board_kernel::{Illegal, Side};
 
 use crate::board::{cell, cell_colour, home_rank, on_board, square};
 use crate::end::{Ending, end_round, refill};
 use crate::state::{Phase, decode, is_plain_tower};
-use crate::{Colour, Options, State, Tower};
-
-/// The fill direction chosen by the round winner between two rounds of a match (§5.6), as
-/// seen from each player's own seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Fill {
-    /// `fill-L`: from the player's left (brown) corner towards the right.
-    Left,
-    /// `fill-R`: from the player's right corner towards the left.
-    Right,
-}
-
-/// One ply: a whole turn (§4).
-///
-/// Printed and parsed in the notation of §6: `c1-a3`, `f6>f5`, `pass`, `fill-L`, `fill-R`
-/// (also its serde form).
-///
-/// ```
-/// use kamisado::{Game, Kamisado, Move};
-/// let game = Kamisado::default();
-/// let state = game.initial_state();
-/// let mv = game.parse_move(&state, "c1-a3")?;
-/// assert!(matches!(mv, Move::Step { .. }));
-/// assert_eq!(mv.to_string(), "c1-a3");
-/// assert_eq!(Move::Pass.to_string(), "pass");
-/// # Ok::<(), kamisado::ParseError>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Move {
-    /// A normal move (§3.1): straight or diagonally forward through empty squares.
-    Step {
-        /// Where the tower stands.
-        from: Square,
-        /// Where it lands.
-        to: Square,
-    },
-    /// A Sumo push (§3.2); `to` is the square directly ahead, where the Sumo ends.
-    Push {
-        /// Where the Sumo stands.
-        from: Square,
-        /// The square directly ahead of it.
-        to: Square,
-    },
-    /// A forced pass: the required tower can neither move nor push.
-    Pass,
-    /// The round winner's refill choice in phase Refill (§5.5, §5.6).
-    Fill(Fill),
-}
+use crate::{Colour, Fill, Move, Options, State, Tower};
 
 /// The rank step of a forward move.
 #[inline]
@@ -537,7 +490,7 @@ pub(crate) fn check(_options: &Options, state: &State, mv: &Move) -> Result<(), 
                     PHASES,
                     format!(
                         "the round is over: {} (the round winner) must choose `fill-L` or `fill-R`",
-                        side_name(state.to_move)
+                        state.to_move.name()
                     ),
                 )),
             };
@@ -560,7 +513,7 @@ pub(crate) fn check(_options: &Options, state: &State, mv: &Move) -> Result<(), 
                 REQUIRED,
                 format!(
                     "a pass is only allowed when the required tower cannot move; the {} tower on {} can",
-                    colour_name(colour),
+                    crate::board::colour_name(colour),
                     required_tower(colour)
                 ),
             )),
@@ -585,8 +538,8 @@ pub(crate) fn check(_options: &Options, state: &State, mv: &Move) -> Result<(), 
                     REQUIRED,
                     format!(
                         "the tower on {from} belongs to {}; {} is to move",
-                        side_name(t.owner),
-                        side_name(side)
+                        t.owner.name(),
+                        side.name()
                     ),
                 ));
             }
@@ -597,7 +550,7 @@ pub(crate) fn check(_options: &Options, state: &State, mv: &Move) -> Result<(), 
                     REQUIRED,
                     format!(
                         "the required tower is the {} one on {}",
-                        colour_name(colour),
+                        crate::board::colour_name(colour),
                         required_tower(colour)
                     ),
                 ));
@@ -662,28 +615,6 @@ pub(crate) fn check(_options: &Options, state: &State, mv: &Move) -> Result<(), 
             }
             Ok(())
         }
-    }
-}
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
-}
-
-/// The colour's name in words (`orange`).
-#[must_use]
-pub fn colour_name(c: Colour) -> &'static str {
-    match c {
-        Colour::Orange => "orange",
-        Colour::Blue => "blue",
-        Colour::Purple => "purple",
-        Colour::Pink => "pink",
-        Colour::Yellow => "yellow",
-        Colour::Red => "red",
-        Colour::Green => "green",
-        Colour::Brown => "brown",
     }
 }
 
@@ -804,12 +735,3 @@ pub(crate) fn play(options: &Options, state: &mut State, mv: &Move) {
         end_round(options, state, e);
     }
 }
-
-impl std::str::FromStr for Move {
-    type Err = ParseError;
-    fn from_str(text: &str) -> Result<Move, ParseError> {
-        crate::notation::parse_ply(text)
-    }
-}
-
-board_kernel::serde_via_text!(Move);

@@ -11,9 +11,10 @@
 
 use board_kernel::{Side, Square, SquareSet};
 
-use crate::board::{Board, in_court};
+use crate::board::{exists, in_court};
 use crate::options::CycleRule;
 use crate::pieces::{KNIGHT_SETS, LineRule, RoyalSet};
+use crate::state::Board;
 
 /// The check rules of one game (from its options).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -190,4 +191,9 @@ pub(crate) fn capturable(board: &Board, sq: Square, side: Side) -> bool {
     let knights = KNIGHT_SETS[sq.index()];
     let i = side.index() * 2;
     knights.contains(board.royal_at(i)) || knights.contains(board.royal_at(i + 1))
+}
+
+/// Whether an enemy Courtier stands on `sq` and may be captured by `side` (§4.4).
+pub(crate) fn enemy_courtier_capturable(board: &Board, sq: Square, side: Side) -> bool {
+    exists(sq) && board.courtier_bits(side.opponent()).contains(sq) && capturable(board, sq, side)
 }

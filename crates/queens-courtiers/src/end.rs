@@ -14,6 +14,8 @@ use board_kernel::{GameResult, Side, Status};
 use serde::{Deserialize, Serialize};
 use strum::{Display, EnumIter, EnumString};
 
+use crate::options::Options;
+
 /// The status field of a state, as the position text writes it.
 #[derive(
     Clone,
@@ -89,5 +91,32 @@ impl Outcome {
             winner: self.winner(),
             reason,
         })
+    }
+}
+
+/// How the game stands after `side` has played (§6): won by uniting (`united`: its King and
+/// Queen now share a square),
+/// drawn by two passes in a row (`passes`), by the placement occurring the
+/// `repetition_limit`-th time (`occurrences`, this one included) or by reaching the ply
+/// limit (`ply`, the count after the move).
+pub(crate) fn outcome_after(
+    options: &Options,
+    united: bool,
+    side: Side,
+    passes: u8,
+    occurrences: usize,
+    ply: u32,
+) -> Outcome {
+    let limit = options.repetition_limit as usize;
+    if united {
+        Outcome::won_by(side)
+    } else if passes >= 2 {
+        Outcome::DrawDoublePass
+    } else if limit > 0 && occurrences >= limit {
+        Outcome::DrawRepetition
+    } else if options.max_plies > 0 && ply >= options.max_plies {
+        Outcome::DrawMaxPlies
+    } else {
+        Outcome::Ongoing
     }
 }

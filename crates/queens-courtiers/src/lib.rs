@@ -6,7 +6,8 @@
 //! Courtiers, double moves in the Course, and the win by uniting one's own King and Queen.
 //!
 //! ```
-//! use queens_courtiers::{Game, QueensCourtiers, Side, Status};
+//! use queens_courtiers::prelude::*;
+//! use queens_courtiers::{QueensCourtiers, Side, Status};
 //!
 //! // Mutual threats between Royals cancel out in this variant.
 //! let game = QueensCourtiers::from_pairs([("cycle_rule", "NeitherChecked")])?;
@@ -54,21 +55,22 @@ pub mod pieces;
 pub mod position;
 pub mod rulebook;
 pub mod state;
+pub mod steps;
 pub mod strategy;
 pub mod turn;
 
-pub use board::Board;
 pub use board_kernel;
+pub use board_kernel::prelude;
 pub use board_kernel::{
-    Game, GameOptions, GameResult, Illegal, MoveError, OptionError, ParseError, Side, Snapshot,
-    Square, Status,
+    Game, GameExt, GameOptions, GameResult, Illegal, MoveError, OptionError, ParseError,
+    Presentation, Rules, Search, Side, Snapshot, Square, Status, Steps, Valid,
 };
 pub use end::Outcome;
 pub use game::QueensCourtiers;
+pub use notation::{Move, PartKind};
 pub use options::{CentreSquare, CycleRule, Options, QueenThreeStep, StartingSetup};
 pub use pieces::{Piece, Player, Royal, RoyalSet};
-pub use state::State;
-pub use turn::{Move, PartKind};
+pub use state::{Board, State};
 
 // The crate README's examples are compiled and run as doctests.
 #[doc = include_str!("../README.md")]

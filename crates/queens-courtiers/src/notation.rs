@@ -16,7 +16,133 @@ use std::str::FromStr;
 use board_kernel::{ParseError, Side, Square};
 
 use crate::board::{CENTRE, exists};
-use crate::turn::{Move, PartKind};
+
+/// What one part of a turn does on its target square (§5.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PartKind {
+    /// Onto an empty square (`-`).
+    Step,
+    /// Onto a capturable enemy Courtier, which leaves the game (`x`).
+    Capture,
+    /// A King onto its own Queen or a Queen onto its own King: the game is won (`-…#`).
+    Win,
+}
+
+/// One whole turn, identified by its path (two or three squares) — or the forced pass.
+///
+/// A double move's first part is always a plain step (a capture or a win ends the turn).
+/// Values that make no sense in a position (no piece there, a square off the board, a wrong
+/// part kind) are rejected by [`Game::play`](board_kernel::Game::play), never a panic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Move {
+    /// The forfeited turn of a player who has no legal turn.
+    Pass,
+    /// One part: `from` to `to`.
+    Single {
+        /// Where the piece stands.
+        from: Square,
+        /// Where it lands.
+        to: Square,
+        /// What happens there.
+        kind: PartKind,
+    },
+    /// Two parts of the same piece: a step `from`→`via` in the Course, then `via`→`to`.
+    Double {
+        /// Where the piece stands (in the Course).
+        from: Square,
+        /// Where the first part lands (in the Course, empty).
+        via: Square,
+        /// Where the second part lands.
+        to: Square,
+        /// What the second part does.
+        second: PartKind,
+    },
+}
+
+impl Move {
+    /// The squares of the path (empty for a pass).
+    #[must_use]
+    pub fn path(&self) -> Vec<Square> {
+        match *self {
+            Move::Pass => vec![],
+            Move::Single { from, to, .. } => vec![from, to],
+            Move::Double { from, via, to, .. } => vec![from, via, to],
+        }
+    }
+
+    /// Whether the turn ends the game by uniting King and Queen.
+    #[must_use]
+    pub fn wins(&self) -> bool {
+        matches!(
+            self,
+            Move::Single {
+                kind: PartKind::Win,
+                ..
+            } | Move::Double {
+                second: PartKind::Win,
+                ..
+            }
+        )
+    }
+
+    /// Whether the turn captures a Courtier.
+    #[must_use]
+    pub fn captures(&self) -> bool {
+        matches!(
+            self,
+            Move::Single {
+                kind: PartKind::Capture,
+                ..
+            } | Move::Double {
+                second: PartKind::Capture,
+                ..
+            }
+        )
+    }
+
+    /// The starting square (`None` for a pass).
+    #[must_use]
+    pub fn from(&self) -> Option<Square> {
+        match *self {
+            Move::Pass => None,
+            Move::Single { from, .. } | Move::Double { from, .. } => Some(from),
+        }
+    }
+}
+
+impl Move {
+    /// The move packed into one number, distinct for distinct moves (for hashing).
+    fn packed(&self) -> u64 {
+        let kind = |k: PartKind| k as u64;
+        match *self {
+            Move::Pass => 0,
+            Move::Single { from, to, kind: k } => {
+                1 | (from.index() as u64) << 2 | (to.index() as u64) << 10 | kind(k) << 18
+            }
+            Move::Double {
+                from,
+                via,
+                to,
+                second,
+            } => {
+                2 | (from.index() as u64) << 2
+                    | (to.index() as u64) << 10
+                    | kind(second) << 18
+                    | (via.index() as u64) << 20
+            }
+        }
+    }
+}
+
+/// One write per move: move sets are hashed often (duplicate checks, search tables).
+impl std::hash::Hash for Move {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.packed());
+    }
+}
+
+// Moves and cells appear in JSON and game records as their notation.
+board_kernel::serde_via_text!(Move);
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

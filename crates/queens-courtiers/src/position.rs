@@ -2,7 +2,8 @@
 //! `BOARD SIDE PLY PASSES STATUS`, plus the multi-line diagram.
 //!
 //! ```
-//! use queens_courtiers::{Game, QueensCourtiers};
+//! use queens_courtiers::prelude::*;
+//! use queens_courtiers::QueensCourtiers;
 //! let game = QueensCourtiers::default();
 //! let start = game.initial_state();
 //! assert_eq!(
@@ -18,9 +19,10 @@ use std::fmt;
 use board_kernel::text::{BoardField, Empties, Frame};
 use board_kernel::{ParseError, Side, Square, SquareSet, TextKind};
 
-use crate::board::{Board, CENTRE, SIZE, in_court};
+use crate::board::{CENTRE, SIZE, in_court};
 use crate::end::Outcome;
 use crate::pieces::Piece;
+use crate::state::Board;
 use crate::state::State;
 
 /// The BOARD field: ranks 15 to 1 separated by `/`, runs of empty squares as numbers.
@@ -69,6 +71,13 @@ fn read_counter(input: &str, field: &str, what: &str) -> Result<u32, ParseError>
     field
         .parse()
         .map_err(|_| bad(format!("`{field}` is too large")))
+}
+
+/// Reads a position for a game under `options`, with room for its history reserved.
+pub(crate) fn parse_for(options: &crate::Options, input: &str) -> Result<State, ParseError> {
+    let mut state = parse(input)?;
+    state.reserve_history(options);
+    Ok(state)
 }
 
 /// Reads a position line (without the game's options, which are not state).

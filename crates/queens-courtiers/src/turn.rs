@@ -11,138 +11,15 @@
 //! assert_eq!("a1-b3xd4".parse::<Move>().unwrap(), double);
 //! ```
 
-use board_kernel::{Side, Square, SquareSet};
+use board_kernel::{Illegal, ParseError, Side, Square, SquareSet};
 
-use crate::board::{Board, in_course, in_court};
+use crate::board::{exists, in_course, in_court};
 use crate::check::{CheckRule, capturable};
-use crate::pieces::{KNIGHT_REACH, KNIGHT_SETS, LineRule, Piece, Royal, RoyalSet};
-
-/// What one part of a turn does on its target square (§5.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum PartKind {
-    /// Onto an empty square (`-`).
-    Step,
-    /// Onto a capturable enemy Courtier, which leaves the game (`x`).
-    Capture,
-    /// A King onto its own Queen or a Queen onto its own King: the game is won (`-…#`).
-    Win,
-}
-
-/// One whole turn, identified by its path (two or three squares) — or the forced pass.
-///
-/// A double move's first part is always a plain step (a capture or a win ends the turn).
-/// Values that make no sense in a position (no piece there, a square off the board, a wrong
-/// part kind) are rejected by [`Game::play`](board_kernel::Game::play), never a panic.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Move {
-    /// The forfeited turn of a player who has no legal turn.
-    Pass,
-    /// One part: `from` to `to`.
-    Single {
-        /// Where the piece stands.
-        from: Square,
-        /// Where it lands.
-        to: Square,
-        /// What happens there.
-        kind: PartKind,
-    },
-    /// Two parts of the same piece: a step `from`→`via` in the Course, then `via`→`to`.
-    Double {
-        /// Where the piece stands (in the Course).
-        from: Square,
-        /// Where the first part lands (in the Course, empty).
-        via: Square,
-        /// Where the second part lands.
-        to: Square,
-        /// What the second part does.
-        second: PartKind,
-    },
-}
-
-impl Move {
-    /// The squares of the path (empty for a pass).
-    #[must_use]
-    pub fn path(&self) -> Vec<Square> {
-        match *self {
-            Move::Pass => vec![],
-            Move::Single { from, to, .. } => vec![from, to],
-            Move::Double { from, via, to, .. } => vec![from, via, to],
-        }
-    }
-
-    /// Whether the turn ends the game by uniting King and Queen.
-    #[must_use]
-    pub fn wins(&self) -> bool {
-        matches!(
-            self,
-            Move::Single {
-                kind: PartKind::Win,
-                ..
-            } | Move::Double {
-                second: PartKind::Win,
-                ..
-            }
-        )
-    }
-
-    /// Whether the turn captures a Courtier.
-    #[must_use]
-    pub fn captures(&self) -> bool {
-        matches!(
-            self,
-            Move::Single {
-                kind: PartKind::Capture,
-                ..
-            } | Move::Double {
-                second: PartKind::Capture,
-                ..
-            }
-        )
-    }
-
-    /// The starting square (`None` for a pass).
-    #[must_use]
-    pub fn from(&self) -> Option<Square> {
-        match *self {
-            Move::Pass => None,
-            Move::Single { from, .. } | Move::Double { from, .. } => Some(from),
-        }
-    }
-}
-
-impl Move {
-    /// The move packed into one number, distinct for distinct moves (for hashing).
-    fn packed(&self) -> u64 {
-        let kind = |k: PartKind| k as u64;
-        match *self {
-            Move::Pass => 0,
-            Move::Single { from, to, kind: k } => {
-                1 | (from.index() as u64) << 2 | (to.index() as u64) << 10 | kind(k) << 18
-            }
-            Move::Double {
-                from,
-                via,
-                to,
-                second,
-            } => {
-                2 | (from.index() as u64) << 2
-                    | (to.index() as u64) << 10
-                    | kind(second) << 18
-                    | (via.index() as u64) << 20
-            }
-        }
-    }
-}
-
-/// One write per move: move sets are hashed often (duplicate checks, search tables).
-impl std::hash::Hash for Move {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        state.write_u64(self.packed());
-    }
-}
-
-// Moves and cells appear in JSON and game records as their notation.
-board_kernel::serde_via_text!(Move);
+use crate::end::{Outcome, outcome_after};
+use crate::notation::{Move, PartKind, read_written};
+use crate::options::{CentreSquare, Options, QueenThreeStep};
+use crate::pieces::{KNIGHT_REACH, KNIGHT_SETS, LineRule, Piece, Royal, RoyalSet, side_name};
+use crate::state::{Board, State, repetition_key};
 
 /// The rules the move generator needs, from the options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -626,6 +503,388 @@ impl TurnRule {
         }
         false
     }
+}
+
+/// Building the rules from the options, and saying why a move breaks them.
+impl TurnRule {
+    /// The rules of a game under `options`.
+    pub(crate) fn new(options: &Options) -> TurnRule {
+        TurnRule {
+            check: CheckRule {
+                lines: LineRule {
+                    centre_blocks: options.centre_square == CentreSquare::Absent,
+                    pieces_block: options.queen_three_step == QueenThreeStep::NeedsEmptyPath,
+                },
+                cycle: options.cycle_rule,
+            },
+            second_part_capture: options.second_part_capture,
+            allow_return: options.allow_return_double_move,
+            win_exempts_pass_through: options.win_exempts_pass_through,
+        }
+    }
+
+    /// The specific reason why `mv` is illegal, found by walking the rules along its path.
+    pub(crate) fn reason(&self, state: &State, mv: &Move) -> Illegal {
+        let side = state.to_move;
+        let name = side_name(side);
+        let board = &state.board;
+        let c0 = self.check.checked(board);
+        let (from, first, second) = match *mv {
+            Move::Pass => {
+                return Illegal::breaks(
+                    "§5.4",
+                    format!("{name} has a legal turn, and a player may only pass when forced to"),
+                );
+            }
+            Move::Single { from, to, kind } => (from, (to, kind), None),
+            Move::Double {
+                from,
+                via,
+                to,
+                second,
+            } => (from, (via, PartKind::Step), Some((to, second))),
+        };
+        for sq in [Some(from), Some(first.0), second.map(|s| s.0)]
+            .into_iter()
+            .flatten()
+        {
+            if !exists(sq) {
+                return Illegal::breaks("§2.1", format!("{sq} is not a square of the board"));
+            }
+        }
+        let piece = match board.piece_at(from) {
+            None => return Illegal::breaks("§5.1", format!("there is no piece on {from}")),
+            Some((owner, _)) if owner != side => {
+                return Illegal::breaks(
+                    "§5.1",
+                    format!(
+                        "the piece on {from} is {}'s, and {name} is to move",
+                        side_name(owner)
+                    ),
+                );
+            }
+            Some((_, piece)) => piece,
+        };
+        if piece.is_royal() && c0.contains(Royal::of(side, piece == Piece::Queen)) {
+            return Illegal::breaks(
+                "§4.3",
+                format!(
+                    "the {name} {piece} on {from} is checked, so it is paralysed and may not move"
+                ),
+            );
+        }
+        let describe = |board: &Board, at: Square, to: Square, kind: PartKind| -> Option<Illegal> {
+            let reach = self.check.lines.reach(piece, at, board.occupied_bits());
+            if !reach.as_slice().contains(&to) {
+                return Some(match piece {
+                    Piece::Queen
+                        if self.check.lines.queen_reaches(at, to, SquareSet::EMPTY)
+                            || (at.line_to(to).is_some_and(|(_, n)| n == 3)) =>
+                    {
+                        Illegal::breaks(
+                            "§3",
+                            format!("the Queen's three-step line from {at} to {to} is blocked"),
+                        )
+                    }
+                    _ => Illegal::breaks("§3", format!("a {piece} on {at} cannot reach {to}")),
+                });
+            }
+            let actual = match classify(board, side, piece, to) {
+                Some(k) => k,
+                None => {
+                    return Some(match board.piece_at(to) {
+                        Some((owner, Piece::Courtier)) if owner != side => Illegal::breaks(
+                            "§4.4",
+                            format!(
+                                "the {} Courtier on {to} is in the Course and checks no {name} Royal, so it cannot be captured",
+                                side_name(owner)
+                            ),
+                        ),
+                        Some((owner, p)) if owner != side => Illegal::breaks(
+                            "§4.4",
+                            format!(
+                                "the {} {p} on {to} is a Royal: Royals are never captured",
+                                side_name(owner)
+                            ),
+                        ),
+                        Some((_, p)) => {
+                            Illegal::breaks("§4.4", format!("{to} holds {name}'s own {p}"))
+                        }
+                        None => Illegal::breaks("§4.4", format!("{to} cannot be entered")),
+                    });
+                }
+            };
+            (actual != kind).then(|| match actual {
+                PartKind::Step => {
+                    Illegal::breaks("§7", format!("{to} is empty: write `-`, not `x` or `#`"))
+                }
+                PartKind::Capture => {
+                    Illegal::breaks("§7", format!("the part onto {to} captures: write `x`"))
+                }
+                PartKind::Win => Illegal::breaks(
+                    "§7",
+                    format!("the part onto {to} unites King and Queen: it wins (`#`)"),
+                ),
+            })
+        };
+        if let Some(why) = describe(board, from, first.0, first.1) {
+            return why;
+        }
+        let mut b1 = *board;
+        b1.move_piece(side, piece, from, first.0);
+        let Some((to, kind)) = second else {
+            if first.1 == PartKind::Win {
+                return Illegal::breaks("§5.1", "no rule forbids this winning move");
+            }
+            return self.self_check_reason(&b1, side, c0);
+        };
+        if !in_course(from) {
+            return Illegal::breaks(
+                "§5.2",
+                format!("{from} is in the Court: a double move must start in the Course"),
+            );
+        }
+        if !in_course(first.0) {
+            return Illegal::breaks(
+                "§5.2",
+                format!(
+                    "the first part lands on {} in the Court, which ends the turn",
+                    first.0
+                ),
+            );
+        }
+        if to == from && !self.allow_return {
+            return Illegal::breaks(
+                "§5.2",
+                "a double move may not return to its starting square",
+            );
+        }
+        if let Some(why) = describe(&b1, first.0, to, kind) {
+            return why;
+        }
+        if kind == PartKind::Capture && !self.second_part_capture {
+            return Illegal::breaks(
+                "§5.2",
+                "the second part of a double move may not capture (second_part_capture = off)",
+            );
+        }
+        let royal = piece
+            .is_royal()
+            .then(|| Royal::of(side, piece == Piece::Queen));
+        if let Some(r) = royal
+            && self.check.checked(&b1).contains(r)
+            && (kind != PartKind::Win || !self.win_exempts_pass_through)
+        {
+            return Illegal::breaks(
+                "§5.3",
+                format!("the {r} would pass through check on {}", first.0),
+            );
+        }
+        let mut b2 = b1;
+        b2.move_piece(side, piece, first.0, to);
+        self.self_check_reason(&b2, side, c0)
+    }
+
+    fn self_check_reason(&self, board: &Board, side: Side, c0: RoyalSet) -> Illegal {
+        let checked = self.check.checked(board);
+        match Royal::ALL
+            .into_iter()
+            .find(|r| r.side == side && checked.contains(*r) && !c0.contains(*r))
+        {
+            Some(r) => Illegal::breaks(
+                "§5.3",
+                format!("it would leave the {r} on {} checked", board.royal(r)),
+            ),
+            None => Illegal::breaks("§5.3", "it is not among the legal moves of this position"),
+        }
+    }
+}
+
+/// The state after `mv` with no legality check and no end-of-game test: the board part
+/// of playing a turn.
+pub(crate) fn play_board(board: &mut Board, side: Side, mv: &Move) -> bool {
+    let mut captured = false;
+    let mut step = |board: &mut Board, from: Square, to: Square| {
+        let Some((owner, piece)) = board.piece_at(from) else {
+            return;
+        };
+        if owner != side {
+            return;
+        }
+        captured |= board.courtier_bits(side.opponent()).contains(to);
+        board.move_piece(side, piece, from, to);
+    };
+    match *mv {
+        Move::Pass => {}
+        Move::Single { from, to, .. } => step(board, from, to),
+        Move::Double { from, via, to, .. } => {
+            step(board, from, via);
+            step(board, via, to);
+        }
+    }
+    captured
+}
+
+/// Whole turns on a state: generating, checking, playing and counting them, with the end of
+/// the game they lead to.
+impl TurnRule {
+    /// The legal turns of `state`: its pieces' turns, or the pass when it has none (§5.4);
+    /// none once the game is over.
+    pub(crate) fn generate(&self, state: &State, moves: &mut Vec<Move>) {
+        if state.outcome != Outcome::Ongoing {
+            return;
+        }
+        let before = moves.len();
+        self.turns(&state.board, state.to_move, moves);
+        if moves.len() == before {
+            moves.push(Move::Pass);
+        }
+    }
+
+    /// Plays the legal turn `mv`: the board, the counters, the history (restarted after a
+    /// capture) and the outcome it leads to.
+    pub(crate) fn play_turn(options: &Options, state: &mut State, mv: &Move) {
+        let side = state.to_move;
+        let captured = play_board(&mut state.board, side, mv);
+        state.passes = if *mv == Move::Pass {
+            state.passes.saturating_add(1)
+        } else {
+            0
+        };
+        // Bounded: the counter stops at u32::MAX (the parser reads every u32), so no ply
+        // overflows it.
+        state.ply = state.ply.saturating_add(1);
+        state.to_move = side.opponent();
+        // The position joins the history (restarted after a capture) before the end checks,
+        // so a finished game's history ends with its final position too.
+        let key = state.repetition_key();
+        let occurrences = if captured {
+            state.history.restart(key);
+            1
+        } else {
+            state.history.push(key)
+        };
+        let united = state.board.united(side);
+        state.outcome = outcome_after(options, united, side, state.passes, occurrences, state.ply);
+    }
+
+    /// Whether `mv` is legal in `state`: the moving piece's turns are listed to find it.
+    pub(crate) fn is_legal(&self, state: &State, mv: &Move) -> bool {
+        if state.outcome != Outcome::Ongoing {
+            return false;
+        }
+        let side = state.to_move;
+        let board = &state.board;
+        // One piece's turns are listed to find the move among them; the list is kept per
+        // thread, so checking a move allocates nothing once it has grown.
+        thread_local! {
+            static FOUND: std::cell::RefCell<Vec<Move>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        FOUND.with_borrow_mut(|found| {
+            found.clear();
+            found.reserve(256);
+            match mv.from() {
+                None => !self.has_turn(board, side),
+                Some(from) => {
+                    let Some((owner, piece)) =
+                        (exists(from)).then(|| board.piece_at(from)).flatten()
+                    else {
+                        return false;
+                    };
+                    if owner != side {
+                        return false;
+                    }
+                    let c0 = self.check.checked(board);
+                    self.piece_turns(board, side, c0, from, piece, found);
+                    found.contains(mv)
+                }
+            }
+        })
+    }
+
+    /// Whether `mv` may be played in `state`, and if not, the rule it breaks.
+    pub(crate) fn check_move(&self, state: &State, mv: &Move) -> Result<(), Illegal> {
+        if state.outcome != Outcome::Ongoing {
+            return Err(Illegal::GameOver);
+        }
+        if self.is_legal(state, mv) {
+            Ok(())
+        } else {
+            Err(self.reason(state, mv))
+        }
+    }
+
+    /// How many legal turns `state` has, without listing them.
+    pub(crate) fn count(&self, state: &State) -> usize {
+        if state.outcome != Outcome::Ongoing {
+            return 0;
+        }
+        self.count_turns(&state.board, state.to_move).max(1)
+    }
+
+    /// How many legal turns follow the legal turn `mv`, playing it on a copy of the board
+    /// only (the history is read, not copied); `None` in a finished game.
+    pub(crate) fn count_after(&self, options: &Options, state: &State, mv: &Move) -> Option<usize> {
+        if state.outcome != Outcome::Ongoing {
+            return None;
+        }
+        let side = state.to_move;
+        let mut board = state.board;
+        let captured = play_board(&mut board, side, mv);
+        let passes = if *mv == Move::Pass {
+            state.passes.saturating_add(1)
+        } else {
+            0
+        };
+        let occurrences = if captured || options.repetition_limit == 0 {
+            1
+        } else {
+            let key = repetition_key(&board, side.opponent());
+            state.history.occurrences(key) + 1
+        };
+        let ply = state.ply.saturating_add(1);
+        let united = board.united(side);
+        if outcome_after(options, united, side, passes, occurrences, ply) != Outcome::Ongoing {
+            return Some(0);
+        }
+        Some(self.count_turns(&board, side.opponent()).max(1))
+    }
+}
+
+/// Reads a turn in the context of `state`: either separator is accepted and `#` is optional,
+/// each part taking the kind the board gives it (step, capture or win). The result is not
+/// necessarily legal.
+pub(crate) fn read_move(state: &State, text: &str) -> Result<Move, ParseError> {
+    let Some(written) = read_written(text)? else {
+        return Ok(Move::Pass);
+    };
+    let side = state.to_move;
+    let board = &state.board;
+    if let Some((_, piece)) = board
+        .piece_at(written.squares[0])
+        .filter(|(owner, _)| *owner == side)
+    {
+        let from = written.squares[0];
+        if let Some(kind) = classify(board, side, piece, written.squares[1]) {
+            match written.squares[..] {
+                [_, to] => return Ok(Move::Single { from, to, kind }),
+                [_, via, to] if kind == PartKind::Step => {
+                    let mut b1 = *board;
+                    b1.move_piece(side, piece, from, via);
+                    if let Some(second) = classify(&b1, side, piece, to) {
+                        return Ok(Move::Double {
+                            from,
+                            via,
+                            to,
+                            second,
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    written.to_move(text)
 }
 
 #[cfg(test)]

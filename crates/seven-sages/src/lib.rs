@@ -13,7 +13,8 @@
 //! players), [`options`] and [`rulebook`].
 //!
 //! ```
-//! use seven_sages::{Game, SevenSages, Status};
+//! use seven_sages::prelude::*;
+//! use seven_sages::{SevenSages, Status};
 //!
 //! // Winther's variant: a kicker that slides stops in front of the ball.
 //! let game = SevenSages::from_pairs([("kick_mode", "StopBefore")])?;
@@ -59,21 +60,23 @@ pub mod pieces;
 pub mod position;
 pub mod rulebook;
 pub mod state;
+pub mod steps;
 pub mod strategy;
 pub mod turn;
 
 pub use board::{BALL_SETUP, BLACK_SETUP, CellKind, SIZE, WHITE_SETUP};
 pub use board_kernel;
+pub use board_kernel::prelude;
 pub use board_kernel::{
-    BySide, Game, GameOptions, GameResult, Illegal, MoveError, OptionError, ParseError, Side,
-    Snapshot, Square, Status,
+    BySide, Game, GameExt, GameOptions, GameResult, Illegal, MoveError, OptionError, ParseError,
+    Presentation, Rules, Search, Side, Snapshot, Square, Status, Steps, Valid,
 };
 pub use end::{EndReason, Outcome};
 pub use game::SevenSages;
+pub use notation::Move;
 pub use options::{Deviation, KickMode, Options, OwnGoal};
 pub use pieces::{Piece, SAGES_PER_SIDE};
 pub use state::State;
-pub use turn::Move;
 
 // The crate README's examples are compiled and run as doctests.
 #[doc = include_str!("../README.md")]

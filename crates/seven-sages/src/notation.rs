@@ -1,4 +1,4 @@
-//! Move notation (§6): `pass`, `s-t` for a plain move, `s-t/b` for a kick, with `+` when the
+//! Moves and their notation (§6), which is also their serde form: `pass`, `s-t` for a plain move, `s-t/b` for a kick, with `+` when the
 //! ball ends in a goal area.
 
 use std::fmt;
@@ -6,7 +6,70 @@ use std::fmt;
 use board_kernel::{ParseError, Square};
 
 use crate::board::{KIND, OFF, is_goal};
-use crate::turn::Move;
+
+/// One whole turn.
+///
+/// A kick is identified by its result: the kicker's start and end cells and the ball's final
+/// cell (different bounce paths to the same cell are the same move). It prints in the spec's
+/// notation (§6).
+///
+/// ```
+/// use board_kernel::prelude::*;
+/// use seven_sages::{Move, SevenSages};
+/// let game = SevenSages::default();
+/// let start = game.initial_state();
+/// let kick = game.parse_move(&start, "h5-h8/h9")?;
+/// assert!(matches!(kick, Move::Kick { .. }));
+/// assert_eq!(kick.to_string(), "h5-h8/h9");
+/// assert!(game.is_legal(&start, &kick));
+/// # Ok::<(), board_kernel::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Move {
+    /// A forced pass: only legal when the side to move has no other move.
+    Pass,
+    /// A plain slide of the sage on `from` to the empty cell `to`.
+    Plain {
+        /// The sage's cell.
+        from: Square,
+        /// Its destination.
+        to: Square,
+    },
+    /// A kick: the sage on `from` slides into the ball and ends on `to`; the ball ends on
+    /// `ball`.
+    Kick {
+        /// The kicker's cell.
+        from: Square,
+        /// The kicker's final cell (the ball's former cell, or the cell before it in
+        /// StopBefore mode).
+        to: Square,
+        /// The ball's final cell.
+        ball: Square,
+    },
+}
+
+impl Move {
+    /// The move packed into one number (kind and three cell indices), for hashing.
+    fn packed(&self) -> u32 {
+        match *self {
+            Move::Pass => 0,
+            Move::Plain { from, to } => 1 | (from.index() as u32) << 8 | (to.index() as u32) << 16,
+            Move::Kick { from, to, ball } => {
+                2 | (ball.index() as u32) << 2
+                    | (from.index() as u32) << 10
+                    | (to.index() as u32) << 18
+            }
+        }
+    }
+}
+
+// One hasher write per move instead of one per coordinate: move sets are hashed a lot by
+// callers (distinctness checks, transposition tables). Equal moves pack to equal numbers.
+impl std::hash::Hash for Move {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u32(self.packed());
+    }
+}
 
 fn in_goal(sq: Square) -> bool {
     is_goal(KIND[sq.index()])
@@ -42,6 +105,15 @@ fn square_prefix(input: &str, text: &str, what: &str) -> Result<(Square, usize),
     }
     Ok((sq, used))
 }
+
+impl std::str::FromStr for Move {
+    type Err = ParseError;
+    fn from_str(text: &str) -> Result<Move, ParseError> {
+        parse_move(text)
+    }
+}
+
+board_kernel::serde_via_text!(Move);
 
 /// Parses a move in the notation of §6 (the `+` is optional, but only allowed when the ball
 /// ends in a goal area).

@@ -7,6 +7,7 @@ use board_kernel::{ParseError, Side, TextKind};
 
 use crate::board::{FIELD, GOAL_BLACK, KIND, OUTSIDE, SIZE, goal_of, is_goal};
 use crate::end::{EndReason, Outcome, winner_on_score};
+use crate::options::Options;
 use crate::pieces::{CellSet, Cells, SAGES_PER_SIDE};
 use crate::state::State;
 
@@ -88,6 +89,13 @@ fn number(text: &str, field: usize, input: &str) -> Result<u32, ParseError> {
     }
     text.parse()
         .map_err(|_| bad("the number is too large (at most 4294967295)"))
+}
+
+/// Reads a position for a game under `options`, with room for its history reserved.
+pub(crate) fn parse_for(options: &Options, input: &str) -> Result<State, ParseError> {
+    let mut state = parse(input)?;
+    state.reserve_history(options);
+    Ok(state)
 }
 
 /// Parses the one-line position text, checking every rule of §2.4. The state starts a fresh

@@ -5,6 +5,7 @@ use board_kernel::{BySide, Repetition, Side, Square, SquareSet, zobrist};
 
 use crate::board::{BALL_START, BLACK_START, Cell, KIND, OFF, WHITE_START, cell, square};
 use crate::end::{Outcome, position_key};
+use crate::options::Options;
 use crate::pieces::{CellSet, Cells, Piece};
 
 /// A position of Seven Sages with everything the rules need to continue from it.
@@ -19,7 +20,8 @@ use crate::pieces::{CellSet, Cells, Piece};
 /// repetition history.
 ///
 /// ```
-/// use seven_sages::{Game, SevenSages};
+/// use seven_sages::prelude::*;
+/// use seven_sages::SevenSages;
 /// let game = SevenSages::default();
 /// let start = game.initial_state();
 /// assert_eq!(
@@ -67,6 +69,47 @@ impl State {
         state.reset_pieces();
         state.restart_history();
         state
+    }
+
+    /// The initial position for a game under `options`, with room reserved for the longest
+    /// history a point can have.
+    pub(crate) fn initial_for(options: &Options) -> State {
+        let mut state = State::initial();
+        state.reserve_history(options);
+        state
+    }
+
+    /// The longest repetition history a game can need: every ply of one point, up to the
+    /// per-point limit (or a generous bound when the limit is off).
+    fn history_bound(options: &Options) -> usize {
+        Repetition::room_for(options.max_plies_per_point)
+    }
+
+    /// Reserves the history's room, so that playing a move never allocates.
+    pub(crate) fn reserve_history(&mut self, options: &Options) {
+        self.history.reserve_total(State::history_bound(options));
+    }
+
+    /// Gives a parsed position the history of a snapshot, checked against it. The history
+    /// is kept even with the repetition rule off (0): then no count ends the game.
+    pub(crate) fn restore_history(
+        &mut self,
+        options: &Options,
+        keys: &[u64],
+    ) -> Result<(), String> {
+        let limit = Repetition::kept_limit(options.repetition_limit);
+        let finished = self.outcome.is_finished();
+        let bound = State::history_bound(options);
+        if let Some(history) = Repetition::restore(keys, self.key(), limit, bound, finished)? {
+            self.history = history;
+        }
+        Ok(())
+    }
+
+    /// The points each side has.
+    #[must_use]
+    pub fn scores(&self) -> BySide<i64> {
+        BySide::new(i64::from(self.score[0]), i64::from(self.score[1]))
     }
 
     /// Starts the repetition history afresh at the current position (the start, a point, a

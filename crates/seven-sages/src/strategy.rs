@@ -79,7 +79,8 @@ pub fn threatens_point(options: &Options, state: &State, side: Side) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use board_kernel::{Game, SplitMix64};
+    use board_kernel::SplitMix64;
+    use board_kernel::prelude::*;
 
     use super::*;
     use crate::board::cell;

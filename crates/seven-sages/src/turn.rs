@@ -1,80 +1,18 @@
 //! A turn (§4): one sage move — a plain slide or a kick with its chosen outcome — or a forced
 //! pass; generating them, and what happens after the move (goals, reset, end checks).
 
-use board_kernel::{Side, Square};
-use serde::{Deserialize, Serialize};
+use board_kernel::{Illegal, Side};
 
-use crate::board::{Cell, KIND, OFF, STEP, cell, goal_of, is_backward_diagonal, is_goal};
+use crate::board::{
+    Cell, KIND, OFF, STEP, cell, dir_index, goal_of, is_backward_diagonal, is_goal, square,
+};
 use crate::end::{self, EndReason, Outcome, winner_on_score};
 use crate::kick::{BallRules, kick};
 use crate::lines::{Lines, goals};
-use crate::options::Options;
-use crate::pieces::{CellSet, Cells};
+use crate::notation::Move;
+use crate::options::{KickMode, Options};
+use crate::pieces::{CellSet, Cells, on_board};
 use crate::state::State;
-
-/// One whole turn.
-///
-/// A kick is identified by its result: the kicker's start and end cells and the ball's final
-/// cell (different bounce paths to the same cell are the same move). It prints in the spec's
-/// notation (§6).
-///
-/// ```
-/// use board_kernel::Game;
-/// use seven_sages::{Move, SevenSages};
-/// let game = SevenSages::default();
-/// let start = game.initial_state();
-/// let kick = game.parse_move(&start, "h5-h8/h9")?;
-/// assert!(matches!(kick, Move::Kick { .. }));
-/// assert_eq!(kick.to_string(), "h5-h8/h9");
-/// assert!(game.is_legal(&start, &kick));
-/// # Ok::<(), board_kernel::ParseError>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Move {
-    /// A forced pass: only legal when the side to move has no other move.
-    Pass,
-    /// A plain slide of the sage on `from` to the empty cell `to`.
-    Plain {
-        /// The sage's cell.
-        from: Square,
-        /// Its destination.
-        to: Square,
-    },
-    /// A kick: the sage on `from` slides into the ball and ends on `to`; the ball ends on
-    /// `ball`.
-    Kick {
-        /// The kicker's cell.
-        from: Square,
-        /// The kicker's final cell (the ball's former cell, or the cell before it in
-        /// StopBefore mode).
-        to: Square,
-        /// The ball's final cell.
-        ball: Square,
-    },
-}
-
-impl Move {
-    /// The move packed into one number (kind and three cell indices), for hashing.
-    fn packed(&self) -> u32 {
-        match *self {
-            Move::Pass => 0,
-            Move::Plain { from, to } => 1 | (from.index() as u32) << 8 | (to.index() as u32) << 16,
-            Move::Kick { from, to, ball } => {
-                2 | (ball.index() as u32) << 2
-                    | (from.index() as u32) << 10
-                    | (to.index() as u32) << 18
-            }
-        }
-    }
-}
-
-// One hasher write per move instead of one per coordinate: move sets are hashed a lot by
-// callers (distinctness checks, transposition tables). Equal moves pack to equal numbers.
-impl std::hash::Hash for Move {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        state.write_u32(self.packed());
-    }
-}
 
 /// Everything a generator needs about the side to move.
 pub(crate) struct Mover {
@@ -524,4 +462,222 @@ pub(crate) fn play(options: &Options, state: &mut State, mv: &Move) {
             reason,
         };
     }
+}
+
+/// Whether the sage move `mv` (not a pass) is legal, looking only at its own ray.
+fn sage_move_is_legal(options: &Options, state: &State, mv: &Move) -> bool {
+    let (from, to) = match *mv {
+        Move::Plain { from, to } | Move::Kick { from, to, .. } => (from, to),
+        Move::Pass => return false,
+    };
+    let (Some(f), Some(_)) = (on_board(from), on_board(to)) else {
+        return false;
+    };
+    let mover = Mover::new(options, state);
+    if !mover.own.has(f) {
+        return false;
+    }
+    let Some((dir, _)) = from.line_to(to) else {
+        return false;
+    };
+    let mut found = false;
+    ray_moves(&mover, state, f, dir_index(dir), &mut |m| {
+        found |= m == *mv;
+    });
+    found
+}
+
+/// Why the sage move or pass `mv` is illegal in the ongoing `state`, naming the rule.
+fn reason(options: &Options, state: &State, mv: &Move) -> Illegal {
+    let side = state.to_move;
+    let name = side.name();
+    let (from, to, ball) = match *mv {
+        Move::Pass => {
+            return Illegal::breaks(
+                "§4.3",
+                format!("{name} has a move, and a player passes only when he has none"),
+            );
+        }
+        Move::Plain { from, to } => (from, to, None),
+        Move::Kick { from, to, ball } => (from, to, Some(ball)),
+    };
+    let (Some(f), Some(t)) = (on_board(from), on_board(to)) else {
+        return Illegal::breaks("§2.1", "a square is off the board");
+    };
+    let mover = Mover::new(options, state);
+    if !mover.own.has(f) {
+        return Illegal::breaks("§4.1", format!("there is no {name} sage on {from}"));
+    }
+    let Some((dir, _)) = from.line_to(to) else {
+        return Illegal::breaks(
+            "§4.1",
+            format!(
+                "a sage slides in a straight line (orthogonally or diagonally); {to} is not on a line from {from}"
+            ),
+        );
+    };
+    let d = dir_index(dir);
+    let r = ray(&mover, state, f, d);
+    let reached = r.cells[..r.len].contains(&t);
+    let stop_before = options.kick_mode == KickMode::StopBefore;
+    match ball {
+        None => {
+            if is_backward_diagonal(side, d) {
+                return Illegal::breaks(
+                    "§4.1",
+                    format!(
+                        "a plain move may not go diagonally backward ({dir} for {name}); only kicks may"
+                    ),
+                );
+            }
+            if !reached {
+                if r.hits_ball && t == state.ball {
+                    return Illegal::breaks(
+                        "§4.2",
+                        format!(
+                            "the ball is on {to}: running into it is a kick, written {from}-{to}/<ball's cell>"
+                        ),
+                    );
+                }
+                return Illegal::breaks("§4.1", format!("the way from {from} to {to} is blocked"));
+            }
+            if KIND[t as usize] == goal_of(side.opponent()) {
+                return Illegal::breaks(
+                    "§2.2",
+                    format!(
+                        "a sage may pass through the opponent's goal area but not stop there ({to})"
+                    ),
+                );
+            }
+            if !may_stop(&mover, f, t) {
+                return Illegal::breaks(
+                    "§2.2",
+                    format!("{name} would have more than one sage in its own goal area"),
+                );
+            }
+            if r.kick.is_some() {
+                return Illegal::breaks(
+                    "§4.2",
+                    format!(
+                        "the sage runs into the ball: with kick_mode = StopBefore, stopping on {to} \
+                     in front of the ball is a kick, written {from}-{to}/<ball's cell>"
+                    ),
+                );
+            }
+            Illegal::breaks("§4.1", "it is not a legal plain move")
+        }
+        Some(b) => {
+            if !r.hits_ball {
+                return Illegal::breaks(
+                    "§4.2",
+                    format!("the slide from {from} towards {to} does not run into the ball"),
+                );
+            }
+            let Some(k) = r.kick else {
+                return Illegal::breaks(
+                    "§4.2",
+                    format!(
+                        "the ball on {} cannot be kicked {dir}: on its first leg it must move and \
+                     meet another stone",
+                        square(state.ball)
+                    ),
+                );
+            };
+            if k.kicker != t {
+                let expected = square(k.kicker);
+                return if stop_before && t == state.ball {
+                    Illegal::breaks(
+                        "§4.2",
+                        format!(
+                            "with kick_mode = StopBefore the kicker stops in front of the ball, on {expected}"
+                        ),
+                    )
+                } else {
+                    Illegal::breaks("§4.2", format!("this kicker ends on {expected}, not {to}"))
+                };
+            }
+            let cells: Vec<String> = k.finals.cells().map(|c| square(c).to_string()).collect();
+            let reachable = on_board(b).is_some_and(|c| k.finals.has(c));
+            if reachable {
+                Illegal::breaks("§4.2", "it is not a legal kick")
+            } else {
+                Illegal::breaks(
+                    "§4.2",
+                    format!(
+                        "the ball cannot stop on {b}; this kick may leave it on {}",
+                        cells.join(" ")
+                    ),
+                )
+            }
+        }
+    }
+}
+
+fn has_sage_move(options: &Options, state: &State) -> bool {
+    let mut any = false;
+    sage_moves(options, state, &mut |_| any = true);
+    any
+}
+
+/// The legal moves of `state`: its sage moves, or the pass when it has none (§4.2); none once
+/// the game is over.
+pub(crate) fn generate(options: &Options, state: &State, moves: &mut Vec<Move>) {
+    if state.outcome.is_finished() {
+        return;
+    }
+    let before = moves.len();
+    sage_moves(options, state, &mut |m| moves.push(m));
+    if moves.len() == before {
+        moves.push(Move::Pass);
+    }
+}
+
+/// Whether `mv` is legal in `state`, looking only at what it needs (its own ray).
+pub(crate) fn is_legal(options: &Options, state: &State, mv: &Move) -> bool {
+    if state.outcome.is_finished() {
+        return false;
+    }
+    match mv {
+        Move::Pass => !has_sage_move(options, state),
+        _ => sage_move_is_legal(options, state, mv),
+    }
+}
+
+/// Whether `mv` may be played in `state`, and if not, the rule it breaks.
+pub(crate) fn check(options: &Options, state: &State, mv: &Move) -> Result<(), Illegal> {
+    if state.outcome.is_finished() {
+        return Err(Illegal::GameOver);
+    }
+    if is_legal(options, state, mv) {
+        Ok(())
+    } else {
+        Err(reason(options, state, mv))
+    }
+}
+
+/// The move at index `pick(n)` of the `n` legal moves: each sage's moves counted in each
+/// direction and only the chosen direction's made; the pass when there is no sage move.
+pub(crate) fn random_move(
+    options: &Options,
+    state: &State,
+    pick: &mut impl FnMut(usize) -> usize,
+) -> Option<Move> {
+    if state.outcome.is_finished() {
+        return None;
+    }
+    let picked = pick_sage_move(options, state, &mut *pick);
+    Some(picked.unwrap_or_else(|| {
+        // The list is the pass alone (§4.2): drawn like any one-move list.
+        pick(1);
+        Move::Pass
+    }))
+}
+
+/// How many legal moves `state` has, without listing them.
+pub(crate) fn count(options: &Options, state: &State) -> usize {
+    if state.outcome.is_finished() {
+        return 0;
+    }
+    // No sage move: the pass (§4.2).
+    count_sage_moves(options, state).max(1)
 }

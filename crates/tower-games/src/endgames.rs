@@ -8,7 +8,7 @@
 use std::any::Any;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use board_kernel::Game;
+use board_kernel::prelude::*;
 use game_ai::solver::Oracle;
 use game_ai::{Player, PlayerSpec};
 use tower_of_power::endgame::{self, LoneStoneTable};

@@ -47,7 +47,7 @@ pub trait GameVisitor {
 
 macro_rules! names_of {
     ($($game:ty),* $(,)?) => {
-        &[$(<$game as Game>::NAME),*]
+        &[$(<$game as board_kernel::Rules>::NAME),*]
     };
 }
 
@@ -70,8 +70,8 @@ pub fn visit<V: GameVisitor>(
     macro_rules! dispatch {
         ($($game:ty),* $(,)?) => {
             $(
-                if name == <$game as Game>::NAME {
-                    let game = <$game as Game>::from_pairs(pairs(options))?;
+                if name == <$game as board_kernel::Rules>::NAME {
+                    let game = <$game as board_kernel::GameExt>::from_pairs(pairs(options))?;
                     return Ok(visitor.visit(game));
                 }
             )*

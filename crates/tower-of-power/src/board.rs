@@ -125,12 +125,6 @@ impl Default for Board {
     }
 }
 
-impl std::fmt::Debug for Board {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Board({})", crate::position::board_text(self))
-    }
-}
-
 impl Board {
     /// A board with no stones.
     #[must_use]

@@ -1,18 +1,18 @@
-//! The game contract for Tower of Power: glue between [`board_kernel::Game`] and the rule
+//! The game contract for Tower of Power: glue between the kernel's contract traits and the rule
 //! modules.
 
 use board_kernel::picture::{Picture, Point};
-use board_kernel::{
-    Game, Illegal, OptionError, ParseError, Repetition, RuleBook, Side, SplitMix64, Status,
-};
+use board_kernel::prelude::*;
+use board_kernel::steps::TurnStep;
+use board_kernel::{Illegal, ParseError, RuleBook, Side, SplitMix64, Status, Valid};
 
-use crate::board::Board;
 use crate::{Move, Options, State, end, position, strategy, turn};
 
 /// The game of Tower of Power under a fixed set of [`Options`].
 ///
 /// ```
-/// use tower_of_power::{Game, TowerOfPower};
+/// use tower_of_power::prelude::*;
+/// use tower_of_power::TowerOfPower;
 /// let rows_only = TowerOfPower::from_pairs([("single_step", "off")])?;
 /// let mut moves = Vec::new();
 /// rows_only.legal_moves(&rows_only.initial_state(), &mut moves);
@@ -29,23 +29,22 @@ impl TowerOfPower {
     /// move-count heuristics).
     #[must_use]
     pub fn count_moves(&self, state: &State) -> usize {
-        if end::draw_reason(&self.options, state).is_some() {
-            return 0;
-        }
-        turn::count(&self.options, &state.board, state.to_move)
+        end::count_moves(&self.options, state)
     }
 }
 
-impl Game for TowerOfPower {
+impl Rules for TowerOfPower {
     const NAME: &'static str = "tower-of-power";
     const TITLE: &'static str = "Tower of Power";
+
     type Options = Options;
     type State = State;
     type Move = Move;
 
-    fn new(options: Options) -> Result<Self, OptionError> {
-        board_kernel::GameOptions::validate(&options)?;
-        Ok(TowerOfPower { options })
+    fn new(options: Valid<Options>) -> Self {
+        TowerOfPower {
+            options: options.into_inner(),
+        }
     }
 
     fn options(&self) -> &Options {
@@ -53,9 +52,7 @@ impl Game for TowerOfPower {
     }
 
     fn initial_state(&self) -> State {
-        let mut state = State::new(Board::initial(), Side::White, 0, 0);
-        end::restart_history(&self.options, &mut state);
-        state
+        State::initial(&self.options)
     }
 
     fn side_to_move(&self, state: &State) -> Side {
@@ -66,65 +63,24 @@ impl Game for TowerOfPower {
         end::status(&self.options, state)
     }
 
-    fn heuristic(&self, state: &State, side: Side) -> Option<f64> {
-        Some(strategy::evaluate(&self.options, state, side))
-    }
-
     fn legal_moves(&self, state: &State, moves: &mut Vec<Move>) {
-        if end::draw_reason(&self.options, state).is_some() {
-            return;
-        }
-        turn::generate(&self.options, &state.board, state.to_move, moves);
-    }
-
-    /// Counts each stone's moves and walks only the chosen stone's.
-    fn random_move(
-        &self,
-        state: &State,
-        rng: &mut SplitMix64,
-        _scratch: &mut Vec<Move>,
-    ) -> Option<Move> {
-        if end::draw_reason(&self.options, state).is_some() {
-            return None;
-        }
-        turn::pick(&self.options, &state.board, state.to_move, |n| rng.below(n))
-    }
-
-    fn count_moves(&self, state: &State, _scratch: &mut Vec<Move>) -> usize {
-        TowerOfPower::count_moves(self, state)
+        end::legal_moves(&self.options, state, moves);
     }
 
     fn play_unchecked(&self, state: &mut State, mv: &Move) {
-        let captured = turn::play(&mut state.board, state.to_move, *mv);
-        // Bounded: the counters stop at MAX_COUNT (the parser refuses more), and the
-        // no-capture counter never passes the no-progress limit, which ends the game.
-        state.quiet = if captured {
-            0
-        } else {
-            (state.quiet + 1).min(crate::state::MAX_COUNT)
-        };
-        state.turns = (state.turns + 1).min(crate::state::MAX_COUNT);
-        state.to_move = state.to_move.opponent();
-        end::record(&self.options, state, captured);
+        turn::play_turn(&self.options, state, mv);
     }
 
     fn check_move(&self, state: &State, mv: &Move) -> Result<(), Illegal> {
-        if self.status(state).is_finished() {
-            return Err(Illegal::GameOver);
-        }
-        turn::check(&self.options, &state.board, state.to_move, *mv).map_err(Illegal::from)
+        end::check_move(&self.options, state, mv)
     }
 
     fn parse_move(&self, _state: &State, text: &str) -> Result<Move, ParseError> {
-        text.parse()
+        crate::notation::parse_move(text)
     }
 
     fn parse_position(&self, text: &str) -> Result<State, ParseError> {
-        // Every text that follows the grammar is a valid position (§2.4); the end checks
-        // (§5.4) decide whether it is over.
-        let mut state = position::parse(text)?;
-        end::restart_history(&self.options, &mut state);
-        Ok(state)
+        position::parse_for(&self.options, text)
     }
 
     fn key(&self, state: &State) -> u64 {
@@ -136,23 +92,31 @@ impl Game for TowerOfPower {
     }
 
     fn set_history(&self, state: &mut State, keys: &[u64]) -> Result<(), String> {
-        let limit = self.options.repetition_limit as usize;
-        let longest = match self.options.no_capture_draw_plies {
-            0 => 1 << 16,
-            n => n as usize + 1,
-        };
-        let mut history =
-            Repetition::from_keys(keys, state.repetition_key(), limit, longest, true)?;
-        if history.is_empty() {
-            // An empty history is the fresh one a parsed position starts.
-            end::restart_history(&self.options, state);
-            return Ok(());
-        }
-        history.reserve_total(longest);
-        state.history = history;
-        Ok(())
+        state.restore_history(&self.options, keys)
+    }
+}
+
+impl Search for TowerOfPower {
+    fn heuristic(&self, state: &State, side: Side) -> Option<f64> {
+        Some(strategy::evaluate(&self.options, state, side))
     }
 
+    /// Counts each stone's moves and walks only the chosen stone's.
+    fn random_move(
+        &self,
+        state: &State,
+        rng: &mut SplitMix64,
+        _scratch: &mut Vec<Move>,
+    ) -> Option<Move> {
+        end::random_move(&self.options, state, |n| rng.below(n))
+    }
+
+    fn count_moves(&self, state: &State, _scratch: &mut Vec<Move>) -> usize {
+        TowerOfPower::count_moves(self, state)
+    }
+}
+
+impl Presentation for TowerOfPower {
     fn diagram(&self, state: &State) -> String {
         position::diagram(&state.board)
     }
@@ -167,5 +131,11 @@ impl Game for TowerOfPower {
 
     fn rule_book() -> RuleBook {
         crate::rulebook::rule_book()
+    }
+}
+
+impl Steps for TowerOfPower {
+    fn move_steps(&self, state: &State, mv: &Move, out: &mut Vec<TurnStep>) {
+        crate::steps::move_steps(state, mv, out);
     }
 }

@@ -12,7 +12,8 @@
 //! A player who cannot move loses.
 //!
 //! ```
-//! use tower_of_power::{Game, Side, Status, TowerOfPower};
+//! use tower_of_power::prelude::*;
+//! use tower_of_power::{Side, Status, TowerOfPower};
 //!
 //! // Rows only (no single steps), with the repetition draw on.
 //! let game = TowerOfPower::from_pairs([("single_step", "off"), ("repetition_limit", "3")])?;
@@ -57,20 +58,22 @@ pub mod pieces;
 pub mod position;
 pub mod rulebook;
 pub mod state;
+pub mod steps;
 pub mod strategy;
 pub mod turn;
 
 pub use board::Board;
 pub use board_kernel;
+pub use board_kernel::prelude;
 pub use board_kernel::{
-    Game, GameOptions, GameResult, Illegal, MoveError, OptionError, ParseError, Side, Snapshot,
-    Square, Status,
+    Game, GameExt, GameOptions, GameResult, Illegal, MoveError, OptionError, ParseError,
+    Presentation, Rules, Search, Side, Snapshot, Square, Status, Steps, Valid,
 };
 pub use game::TowerOfPower;
+pub use notation::Move;
 pub use options::Options;
 pub use pieces::Tower;
 pub use state::State;
-pub use turn::Move;
 
 // The crate README's examples are compiled and run as doctests.
 #[doc = include_str!("../README.md")]

@@ -1,4 +1,5 @@
-//! Notation: the original article's move notation, in lower case.
+//! Moves and their notation: the original article's move notation, in lower case, which is
+//! also a move's serde form.
 //!
 //! A row move is `F-T-E` (far end of the row, base, last deal square: `a1-e1-e5`), a single
 //! step `S-Q` (`g5-f5`). Captures are not written; they follow from the position.
@@ -9,7 +10,78 @@ use std::str::FromStr;
 use board_kernel::{ParseError, Square};
 
 use crate::board::SIZE;
-use crate::turn::Move;
+
+/// One whole turn, identified as the rule book identifies moves: a row move by its far end,
+/// base and last deal square, a single step by its two squares.
+///
+/// Prints in the rule book's notation (`a1-e1-e5`, `g5-f5`) and parses back from it
+/// ([`str::parse`] checks the shape of the move; legality is the game's business).
+///
+/// ```
+/// use tower_of_power::Move;
+/// let mv: Move = "a1-e1-e5".parse()?;
+/// assert_eq!(mv.to_string(), "a1-e1-e5");
+/// assert_eq!(mv.length(), 5);
+/// let dealt: Vec<String> = mv.deal_squares().map(|s| s.to_string()).collect();
+/// assert_eq!(dealt, ["e2", "e3", "e4", "e5"]);
+/// assert!(matches!("g5-f5".parse::<Move>()?, Move::Step { .. }));
+/// # Ok::<(), board_kernel::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// The row from `base` to `far` (at least two own squares in a straight line) is piled
+    /// onto `base` and dealt from `base` towards `end`, one stone per square.
+    Row {
+        /// The far end of the row: the stone lifted farthest from the base.
+        far: Square,
+        /// The square the row is piled onto; it keeps its whole stack.
+        base: Square,
+        /// The last square the pile is dealt to.
+        end: Square,
+    },
+    /// One active stone moves to an adjacent square.
+    Step {
+        /// Where the stone is lifted from.
+        from: Square,
+        /// Where it is put down.
+        to: Square,
+    },
+}
+
+/// Hashes one packed word (a move is used as a set key by search and test tools; one write
+/// is several times cheaper than hashing each coordinate).
+impl std::hash::Hash for Move {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let code = |sq: Square| sq.index() as u32;
+        let packed = match *self {
+            Move::Row { far, base, end } => 1 << 24 | code(far) << 16 | code(base) << 8 | code(end),
+            Move::Step { from, to } => code(from) << 8 | code(to),
+        };
+        state.write_u32(packed);
+    }
+}
+
+impl Move {
+    /// The number of squares of the row (`L`, base included); 1 for a single step.
+    #[must_use]
+    pub fn length(self) -> usize {
+        match self {
+            Move::Row { far, base, .. } => base.distance(far) as usize + 1,
+            Move::Step { .. } => 1,
+        }
+    }
+
+    /// The squares that receive a stone, in dealing order.
+    pub fn deal_squares(self) -> impl Iterator<Item = Square> {
+        let (from, to) = match self {
+            Move::Row { base, end, .. } => (base, end),
+            Move::Step { from, to } => (from, to),
+        };
+        let line = from.line_to(to);
+        let n = line.map_or(0, |(_, n)| n);
+        (1..=n).filter_map(move |k| line.and_then(|(d, _)| from.steps(d, k as i8)))
+    }
+}
 
 /// Writes the text into a small buffer first: move texts are printed in bulk (move lists,
 /// records), and one `write_str` is much cheaper than the formatting machinery per square.
@@ -164,6 +236,11 @@ pub fn parse_record(text: &str) -> Result<Vec<Move>, ParseError> {
 
 // Moves and cells appear in JSON and game records as their notation.
 board_kernel::serde_via_text!(Move);
+
+/// Reads a move's text (its shape; legality is the rules' business).
+pub(crate) fn parse_move(text: &str) -> Result<Move, ParseError> {
+    text.parse()
+}
 
 #[cfg(test)]
 mod tests {

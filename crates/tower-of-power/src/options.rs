@@ -1,6 +1,8 @@
 //! Options: the choices the rule book leaves open, with its defaults, declared as one table.
 
-use crate::state::MAX_COUNT;
+/// The largest value the no-capture counter and the turn count take (1,000,000,000): the
+/// parser refuses larger ones and the turn count stops there, so no move overflows them.
+pub const MAX_COUNT: u32 = 1_000_000_000;
 
 board_kernel::game_options! {
     /// The rule variants of Tower of Power.

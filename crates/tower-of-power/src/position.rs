@@ -11,6 +11,7 @@ use board_kernel::text::{BoardField, Empties, Frame};
 use board_kernel::{ParseError, Side, Square, TextKind};
 
 use crate::board::{Board, on_board};
+use crate::options::Options;
 use crate::pieces::{MAX_STONES, Tower};
 use crate::state::{MAX_COUNT, State};
 
@@ -22,6 +23,13 @@ const FIELD: BoardField = BoardField {
 };
 
 /// The board field of the position line.
+/// Shows the board as its field of the position text.
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({})", board_text(self))
+    }
+}
+
 pub(crate) fn board_text(board: &Board) -> String {
     FIELD.write(|sq, out| {
         let tower = board.tower(sq);
@@ -191,6 +199,15 @@ fn parse_nat(input: &str, field: &str, at: &str) -> Result<u32, ParseError> {
         Ok(n) => Ok(n),
         Err(_) => bad("the number is too large (at most 4294967295)"),
     }
+}
+
+/// Reads a position for a game under `options`: every text that follows the grammar is a
+/// valid position (§2.4), and its repetition history starts here; the end checks (§5.4)
+/// decide whether it is over.
+pub(crate) fn parse_for(options: &Options, input: &str) -> Result<State, ParseError> {
+    let mut state = parse(input)?;
+    state.restart_history(options);
+    Ok(state)
 }
 
 /// Reads a one-line position text (with an empty repetition history).

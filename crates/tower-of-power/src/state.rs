@@ -4,10 +4,9 @@
 use board_kernel::{Repetition, Side, zobrist};
 
 use crate::board::Board;
+use crate::options::Options;
 
-/// The largest value the no-capture counter and the turn count take (1,000,000,000): the
-/// parser refuses larger ones and the turn count stops there, so no move overflows them.
-pub const MAX_COUNT: u32 = 1_000_000_000;
+pub use crate::options::MAX_COUNT;
 
 const BLACK_TO_MOVE: u64 = zobrist::table::<1>(0x746f_7020_7369_6465)[0];
 const QUIET_SALT: u64 = 0x0071_7569_6574;
@@ -23,7 +22,8 @@ const TURNS_SALT: u64 = 0x0074_7572_6e73;
 /// never allocates. Otherwise a state holds no heap memory.
 ///
 /// ```
-/// use tower_of_power::{Game, Side, TowerOfPower};
+/// use tower_of_power::prelude::*;
+/// use tower_of_power::{Side, TowerOfPower};
 /// let game = TowerOfPower::default();
 /// let mut state = game.initial_state();
 /// game.play_text(&mut state, "b1-d1-d3")?;
@@ -107,5 +107,58 @@ impl State {
         self.repetition_key()
             ^ zobrist::number(QUIET_SALT, u64::from(self.quiet))
             ^ zobrist::number(TURNS_SALT, u64::from(self.turns))
+    }
+}
+
+/// The repetition history, kept under the game's options.
+impl State {
+    /// The initial position, its history started.
+    pub(crate) fn initial(options: &Options) -> State {
+        let mut state = State::new(Board::initial(), Side::White, 0, 0);
+        state.restart_history(options);
+        state
+    }
+
+    /// Starts the repetition history afresh here (a new game, a parsed position, after a
+    /// capture), with room for every position the no-progress rule lets follow.
+    pub(crate) fn restart_history(&mut self, options: &Options) {
+        self.history.clear();
+        if options.repetition_limit >= 2 {
+            let key = self.repetition_key();
+            self.history.restart(key);
+            if options.no_capture_draw_plies > 0 {
+                self.history
+                    .reserve_total(options.no_capture_draw_plies as usize + 1);
+            }
+        }
+    }
+
+    /// Records the position a move reached (restarting the history after a capture: no
+    /// earlier position can come back).
+    pub(crate) fn record_position(&mut self, options: &Options, captured: bool) {
+        if options.repetition_limit >= 2 {
+            let key = self.repetition_key();
+            if captured {
+                self.history.restart(key);
+            } else {
+                self.history.push(key);
+            }
+        }
+    }
+
+    /// Gives a parsed position the history of a snapshot, checked against it (an empty one
+    /// is the fresh history the position starts).
+    pub(crate) fn restore_history(
+        &mut self,
+        options: &Options,
+        keys: &[u64],
+    ) -> Result<(), String> {
+        let limit = options.repetition_limit as usize;
+        let longest = Repetition::room_for(options.no_capture_draw_plies);
+        match Repetition::restore(keys, self.repetition_key(), limit, longest, true)? {
+            Some(history) => self.history = history,
+            None => self.restart_history(options),
+        }
+        Ok(())
     }
 }

@@ -6,79 +6,9 @@ use std::fmt;
 use board_kernel::{Direction, Side, Square};
 
 use crate::board::{Bits, Board, RAY, STEP, dir_index, index, on_board};
+use crate::notation::Move;
 use crate::options::Options;
-
-/// One whole turn, identified as the rule book identifies moves: a row move by its far end,
-/// base and last deal square, a single step by its two squares.
-///
-/// Prints in the rule book's notation (`a1-e1-e5`, `g5-f5`) and parses back from it
-/// ([`str::parse`] checks the shape of the move; legality is the game's business).
-///
-/// ```
-/// use tower_of_power::Move;
-/// let mv: Move = "a1-e1-e5".parse()?;
-/// assert_eq!(mv.to_string(), "a1-e1-e5");
-/// assert_eq!(mv.length(), 5);
-/// let dealt: Vec<String> = mv.deal_squares().map(|s| s.to_string()).collect();
-/// assert_eq!(dealt, ["e2", "e3", "e4", "e5"]);
-/// assert!(matches!("g5-f5".parse::<Move>()?, Move::Step { .. }));
-/// # Ok::<(), board_kernel::ParseError>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Move {
-    /// The row from `base` to `far` (at least two own squares in a straight line) is piled
-    /// onto `base` and dealt from `base` towards `end`, one stone per square.
-    Row {
-        /// The far end of the row: the stone lifted farthest from the base.
-        far: Square,
-        /// The square the row is piled onto; it keeps its whole stack.
-        base: Square,
-        /// The last square the pile is dealt to.
-        end: Square,
-    },
-    /// One active stone moves to an adjacent square.
-    Step {
-        /// Where the stone is lifted from.
-        from: Square,
-        /// Where it is put down.
-        to: Square,
-    },
-}
-
-/// Hashes one packed word (a move is used as a set key by search and test tools; one write
-/// is several times cheaper than hashing each coordinate).
-impl std::hash::Hash for Move {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        let code = |sq: Square| sq.index() as u32;
-        let packed = match *self {
-            Move::Row { far, base, end } => 1 << 24 | code(far) << 16 | code(base) << 8 | code(end),
-            Move::Step { from, to } => code(from) << 8 | code(to),
-        };
-        state.write_u32(packed);
-    }
-}
-
-impl Move {
-    /// The number of squares of the row (`L`, base included); 1 for a single step.
-    #[must_use]
-    pub fn length(self) -> usize {
-        match self {
-            Move::Row { far, base, .. } => base.distance(far) as usize + 1,
-            Move::Step { .. } => 1,
-        }
-    }
-
-    /// The squares that receive a stone, in dealing order.
-    pub fn deal_squares(self) -> impl Iterator<Item = Square> {
-        let (from, to) = match self {
-            Move::Row { base, end, .. } => (base, end),
-            Move::Step { from, to } => (from, to),
-        };
-        let line = from.line_to(to);
-        let n = line.map_or(0, |(_, n)| n);
-        (1..=n).filter_map(move |k| line.and_then(|(d, _)| from.steps(d, k as i8)))
-    }
-}
+use crate::state::State;
 
 /// Why a move is not legal: the rule it breaks, in words for a player (see
 /// [`Breach::rule`] for the rule book section).
@@ -617,6 +547,22 @@ pub(crate) fn play(board: &mut Board, me: Side, mv: Move) -> bool {
             captured
         }
     }
+}
+
+/// Plays the legal move `mv` on `state`: the board, the two counters, the side to move and
+/// the repetition history.
+pub(crate) fn play_turn(options: &Options, state: &mut State, mv: &Move) {
+    let captured = play(&mut state.board, state.to_move, *mv);
+    // Bounded: the counters stop at MAX_COUNT (the parser refuses more), and the
+    // no-capture counter never passes the no-progress limit, which ends the game.
+    state.quiet = if captured {
+        0
+    } else {
+        (state.quiet + 1).min(crate::state::MAX_COUNT)
+    };
+    state.turns = (state.turns + 1).min(crate::state::MAX_COUNT);
+    state.to_move = state.to_move.opponent();
+    state.record_position(options, captured);
 }
 
 #[cfg(test)]

@@ -3,7 +3,8 @@
 
 use std::time::Instant;
 
-use board_kernel::{Game, GameOptions, Status};
+use board_kernel::prelude::*;
+use board_kernel::{GameOptions, Status};
 use clap::Args;
 use tower_games::record::option_pairs;
 use tower_of_power::endgame::{self, LoneStoneTable, Verdict};
@@ -39,7 +40,7 @@ pub(crate) fn run(args: &EndgameArgs) -> Result<(), String> {
     let pairs = option_pairs(&args.options)?;
     let options = Options::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
         .map_err(|e| e.to_string())?;
-    let game = TowerOfPower::new(options).map_err(|e| e.to_string())?;
+    let game = TowerOfPower::with_options(options).map_err(|e| e.to_string())?;
     let state = match &args.position {
         Some(text) => Some(
             game.parse_position(text.trim())
@@ -75,11 +76,14 @@ pub(crate) fn run(args: &EndgameArgs) -> Result<(), String> {
         };
         for (side, who) in ["the strong side", "the lone side"].iter().enumerate() {
             crate::out!(
-                "{who} to move: {} positions, {} won by the strong side ({:.2}%), {} {limit}",
+                "{who} to move: {} positions, {} won by the strong side ({:.2}%) and {} by the \
+                 lone side; {limit}: {} and {}",
                 summary.positions[side],
                 summary.won[side],
                 100.0 * summary.won[side] as f64 / summary.positions[side] as f64,
+                summary.lost[side],
                 summary.won_within_limit[side],
+                summary.lost_within_limit[side],
             )?;
         }
         crate::out!(

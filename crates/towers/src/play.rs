@@ -138,9 +138,9 @@ fn write_svg<G: Game>(
     last: Option<(&G::State, &G::Move)>,
 ) -> Result<(), String> {
     let marks = last.map_or_else(Vec::new, |(before, mv)| {
-        board_kernel::picture::move_marks(game, before, mv)
+        board_kernel::presentation::move_marks(game, before, mv)
     });
-    let svg = board_kernel::picture::svg(game, state, &marks, &Default::default());
+    let svg = board_kernel::presentation::svg(game, state, &marks, &Default::default());
     tower_games::files::replace_file(path, svg.as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
@@ -487,7 +487,7 @@ mod tests {
     }
 
     fn run_nim_bytes(seats: BySide<Seat>, script: &[u8], max_plies: usize) -> (Record, String) {
-        let game = Nim::new(Default::default()).unwrap();
+        let game = Nim::default();
         let settings = Settings {
             seats,
             seed: 1,
@@ -619,7 +619,7 @@ mod tests {
 
     #[test]
     fn a_mid_game_error_saves_the_moves_so_far() {
-        let game = Nim::new(Default::default()).unwrap();
+        let game = Nim::default();
         let settings = Settings {
             seats: BySide::new(
                 Seat::Computer(PlayerSpec::Random),

@@ -4,8 +4,9 @@
 //! no table) wherever that tree is small enough to walk. Eight games
 //! per game normally, thirty with `TOWERS_HEAVY=1`.
 
+use board_kernel::prelude::*;
 use board_kernel::testing::scale;
-use board_kernel::{Game, Side, SplitMix64, Status};
+use board_kernel::{Side, SplitMix64, Status};
 use game_ai::distance::{Race, race};
 use game_ai::solver::{SolveConfig, Value, solve};
 use tower_games::registry::{self, GameVisitor};
@@ -284,7 +285,7 @@ fn the_perfect_kamisado_player_never_loses_as_white() {
     use board_kernel::BySide;
     use game_ai::PlayerSpec;
     use game_ai::arena::play_game;
-    let game = kamisado::Kamisado::new(Default::default()).unwrap();
+    let game = kamisado::Kamisado::with_options(Default::default()).unwrap();
     let mut players = BySide::new(
         "perfect".parse::<PlayerSpec>().unwrap().build(1),
         PlayerSpec::Random.build(1),

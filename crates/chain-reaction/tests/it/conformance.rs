@@ -1,8 +1,9 @@
 //! The kernel's conformance suite over seeded random games, with Chain Reaction's own
 //! invariants checked at every state.
 
+use board_kernel::Side;
 use board_kernel::conformance::{Config, check_with};
-use board_kernel::{Game, Side};
+use board_kernel::prelude::*;
 use sackson_chain_reaction::{ChainReaction, Content, ScoringFriendlyTower, State};
 
 /// Stones are never captured: each colour keeps 11 (board plus pending). At most one tower

@@ -3,7 +3,8 @@
 
 use std::collections::{BTreeSet, HashSet};
 
-use board_kernel::{Game, GameOptions, Side, Status};
+use board_kernel::prelude::*;
+use board_kernel::{GameOptions, Side, Status};
 use sackson_chain_reaction::{ChainReaction, Options, State};
 
 fn game() -> ChainReaction {
@@ -11,7 +12,7 @@ fn game() -> ChainReaction {
 }
 
 fn with(pairs: &[(&str, &str)]) -> ChainReaction {
-    ChainReaction::new(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
+    ChainReaction::with_options(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
 }
 
 fn pos(g: &ChainReaction, text: &str) -> State {

@@ -1,7 +1,8 @@
 //! The key: the same for states with the same position text, computed from the state's
 //! fields in constant time, and pinned (snapshots store keys).
 
-use board_kernel::{Game, Snapshot, SplitMix64};
+use board_kernel::prelude::*;
+use board_kernel::{Snapshot, SplitMix64};
 use sackson_chain_reaction::ChainReaction;
 
 #[test]

@@ -1,7 +1,7 @@
 //! The regression figures of the specification: perft from the initial position.
 
-use board_kernel::Game;
 use board_kernel::perft::{perft, perft_divide};
+use board_kernel::prelude::*;
 use sackson_chain_reaction::ChainReaction;
 
 #[test]

@@ -1,7 +1,8 @@
 //! Every rule of the specification: a position where it allows and one where it forbids;
 //! every option changing what the spec says it changes; bad input rejected without change.
 
-use board_kernel::{Game, GameOptions, Illegal, MoveError, Side, Status};
+use board_kernel::prelude::*;
+use board_kernel::{GameOptions, Illegal, MoveError, Side, Status};
 use sackson_chain_reaction::{ChainReaction, Options, State};
 
 fn game() -> ChainReaction {
@@ -9,7 +10,7 @@ fn game() -> ChainReaction {
 }
 
 fn with(pairs: &[(&str, &str)]) -> ChainReaction {
-    ChainReaction::new(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
+    ChainReaction::with_options(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
 }
 
 fn pos(g: &ChainReaction, text: &str) -> State {

@@ -10,7 +10,8 @@
 use std::collections::HashSet;
 
 use board_kernel::perft::node_key;
-use kamisado::{Game, Kamisado, Side, Status};
+use kamisado::prelude::*;
+use kamisado::{Kamisado, Side, Status};
 
 #[test]
 fn white_wins_a_round_against_every_defence() {
@@ -20,7 +21,7 @@ fn white_wins_a_round_against_every_defence() {
     );
     let text = std::fs::read_to_string(path).expect("the certificate is in docs/solutions");
     let mut strategy = text.lines().filter(|l| !l.starts_with('#'));
-    let game = Kamisado::new(Default::default()).expect("default options");
+    let game = Kamisado::with_options(Default::default()).expect("default options");
     let mut seen = HashSet::new();
     let mut stack = vec![game.initial_state()];
     let (mut white_positions, mut black_positions) = (0, 0);

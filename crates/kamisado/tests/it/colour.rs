@@ -1,6 +1,7 @@
 //! The terminal diagram with the board's colours.
 
-use board_kernel::{Game, Square};
+use board_kernel::Square;
+use board_kernel::prelude::*;
 use kamisado::{Colour, Kamisado, board_colour};
 
 /// The diagram without its ANSI escape sequences.

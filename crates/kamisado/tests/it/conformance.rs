@@ -1,7 +1,8 @@
 //! The kernel's random-game conformance suite, with Kamisado's own invariants.
 
 use board_kernel::conformance::{Config, check_with};
-use board_kernel::{Game, GameOptions, Side, Square};
+use board_kernel::prelude::*;
+use board_kernel::{GameOptions, Side, Square};
 use kamisado::end::rank_points;
 use kamisado::{Kamisado, Options, Phase, Scoring, State};
 
@@ -110,7 +111,7 @@ fn invariant(game: &Kamisado, s: &State) -> Result<(), String> {
 }
 
 fn run(pairs: &[(&str, &str)], games: usize, seed: u64) {
-    let game = Kamisado::new(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap();
+    let game = Kamisado::with_options(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap();
     // A round has at most 915 plies (§5.3) and a match at most 29 rounds of a refill each.
     let max_plies = if game.options().is_match() {
         30 * 916

@@ -1,11 +1,12 @@
 //! Every worked example of the specification (§10), with the numbers and positions it gives.
 
-use board_kernel::{BySide, Game, GameOptions, Side, Status};
+use board_kernel::prelude::*;
+use board_kernel::{BySide, GameOptions, Side, Status};
 use kamisado::rulebook::{EXAMPLE_4, EXAMPLE_5, EXAMPLE_7, EXAMPLE_8};
 use kamisado::{Colour, Kamisado, Options, Phase, Reason, State};
 
 fn game(pairs: &[(&str, &str)]) -> Kamisado {
-    Kamisado::new(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
+    Kamisado::with_options(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
 }
 
 fn moves(g: &Kamisado, s: &State) -> Vec<String> {

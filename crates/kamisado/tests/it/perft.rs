@@ -4,8 +4,8 @@
 //! depth 7 (56 M leaves) runs in CI's heavy step (`TOWERS_HEAVY=1`). `towers measure
 //! kamisado` prints them with timings, and deeper counts.
 
-use board_kernel::Game;
 use board_kernel::perft::{perft, perft_divide};
+use board_kernel::prelude::*;
 use kamisado::Kamisado;
 
 fn game(target: &str) -> Kamisado {

@@ -1,14 +1,13 @@
 //! Every rule of the specification, each with a position where it allows and one where it
 //! forbids; every option; bad input.
 
-use board_kernel::{
-    BySide, Game, GameOptions, Illegal, MoveError, Side, SplitMix64, Square, Status,
-};
+use board_kernel::prelude::*;
+use board_kernel::{BySide, GameOptions, Illegal, MoveError, Side, SplitMix64, Square, Status};
 use kamisado::rulebook::{EXAMPLE_4, EXAMPLE_5, EXAMPLE_7};
 use kamisado::{Colour, Fill, Kamisado, Move, Options, Phase, Reason, State};
 
 fn game(pairs: &[(&str, &str)]) -> Kamisado {
-    Kamisado::new(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
+    Kamisado::with_options(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
 }
 
 fn standard() -> Kamisado {

@@ -1,11 +1,12 @@
 //! Helpers shared by the integration tests.
 
-use board_kernel::{Game, GameOptions, Square};
+use board_kernel::prelude::*;
+use board_kernel::{GameOptions, Square};
 use queens_courtiers::{Move, Options, QueensCourtiers, State};
 
 /// The game under `pairs` over the defaults.
 pub fn game(pairs: &[(&str, &str)]) -> QueensCourtiers {
-    QueensCourtiers::new(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
+    QueensCourtiers::with_options(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
 }
 
 pub fn sq(text: &str) -> Square {

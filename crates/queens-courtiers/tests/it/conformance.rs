@@ -7,7 +7,8 @@ use crate::common;
 use std::time::Instant;
 
 use board_kernel::conformance::{Config, check_with};
-use board_kernel::{Game, Side, Square};
+use board_kernel::prelude::*;
+use board_kernel::{Side, Square};
 use common::game;
 use queens_courtiers::board::{CENTRE, in_court};
 use queens_courtiers::{Outcome, Piece, QueensCourtiers, Royal, RoyalSet, State};

@@ -4,7 +4,8 @@
 use crate::common;
 
 use board_kernel::perft::perft;
-use board_kernel::{Game, Side, Status};
+use board_kernel::prelude::*;
+use board_kernel::{Side, Status};
 use common::{game, line, moves, sq, state, words};
 use queens_courtiers::{Piece, Royal, RoyalSet};
 

@@ -1,7 +1,8 @@
 //! The Zobrist key: kept up to date incrementally by every move, equal to a from-scratch
 //! computation, the same for states with the same position text, and pinned.
 
-use board_kernel::{Game, SplitMix64};
+use board_kernel::SplitMix64;
+use board_kernel::prelude::*;
 use queens_courtiers::QueensCourtiers;
 
 #[test]

@@ -2,8 +2,8 @@
 
 use crate::common;
 
-use board_kernel::Game;
 use board_kernel::perft::{perft, perft_divide};
+use board_kernel::prelude::*;
 use common::game;
 
 #[test]

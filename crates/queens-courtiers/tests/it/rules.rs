@@ -3,7 +3,8 @@
 
 use crate::common;
 
-use board_kernel::{Game, GameOptions, MoveError, Side, SplitMix64, Square, Status};
+use board_kernel::prelude::*;
+use board_kernel::{GameOptions, MoveError, Side, SplitMix64, Square, Status};
 use common::{game, moves, sq, state};
 use queens_courtiers::rulebook::{
     EXAMPLE_2, EXAMPLE_3, EXAMPLE_4, EXAMPLE_6, EXAMPLE_7, EXAMPLE_8,

@@ -1,11 +1,12 @@
 //! Helpers shared by the integration tests.
 
-use board_kernel::{Game, GameOptions};
+use board_kernel::GameOptions;
+use board_kernel::prelude::*;
 use seven_sages::{Move, Options, SevenSages, State};
 
 /// The game under `KEY=VALUE` options.
 pub fn game(options: &[(&str, &str)]) -> SevenSages {
-    SevenSages::new(Options::from_pairs(options.iter().copied()).unwrap()).unwrap()
+    SevenSages::with_options(Options::from_pairs(options.iter().copied()).unwrap()).unwrap()
 }
 
 /// A position line written by the test itself from piece lists (independent of the engine's

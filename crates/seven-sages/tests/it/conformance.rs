@@ -5,7 +5,8 @@ use crate::common;
 use std::time::Instant;
 
 use board_kernel::conformance::{Config, check_with};
-use board_kernel::{Game, Side, Square};
+use board_kernel::prelude::*;
+use board_kernel::{Side, Square};
 use common::game;
 use seven_sages::{CellKind, EndReason, Outcome, SevenSages, State};
 
@@ -105,6 +106,7 @@ fn config(games: usize, seed: u64) -> Config {
         text_check_limit: 8,
         legal_samples: 1,
         foreign_samples: 2,
+        step_samples: 1,
     }
 }
 

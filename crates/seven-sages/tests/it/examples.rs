@@ -3,7 +3,8 @@
 
 use crate::common;
 
-use board_kernel::{Game, Side, Status};
+use board_kernel::prelude::*;
+use board_kernel::{Side, Status};
 use common::*;
 use seven_sages::{EndReason, Outcome};
 
@@ -672,7 +673,7 @@ fn example_8_own_goal() {
 
 #[test]
 fn the_rule_book_uses_the_spec_positions() {
-    let book = <seven_sages::SevenSages as Game>::rule_book();
+    let book = <seven_sages::SevenSages as Presentation>::rule_book();
     let positions: Vec<&str> = book.setups().filter_map(|(_, s)| s.position).collect();
     for expected in [
         example_2(),

@@ -1,7 +1,8 @@
 //! The keys: the same for states with the same position text, and pinned (snapshots store
 //! keys).
 
-use board_kernel::{Game, SplitMix64};
+use board_kernel::SplitMix64;
+use board_kernel::prelude::*;
 use seven_sages::SevenSages;
 
 #[test]

@@ -4,7 +4,8 @@
 
 use crate::common;
 
-use board_kernel::{Game, GameOptions, MoveError, Side, Status};
+use board_kernel::prelude::*;
+use board_kernel::{GameOptions, MoveError, Side, Status};
 use common::*;
 use seven_sages::{EndReason, Move, Options, Outcome, SevenSages, State};
 

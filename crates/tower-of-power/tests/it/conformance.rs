@@ -4,12 +4,13 @@
 use std::collections::HashMap;
 
 use board_kernel::conformance::{Config, check_with};
-use board_kernel::{Game, GameOptions, Side, SplitMix64, Square, Status};
+use board_kernel::prelude::*;
+use board_kernel::{GameOptions, Side, SplitMix64, Square, Status};
 use tower_of_power::position::parse_diagram;
 use tower_of_power::{Options, State, TowerOfPower};
 
 fn game(pairs: &[(&str, &str)]) -> TowerOfPower {
-    TowerOfPower::new(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
+    TowerOfPower::with_options(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
 }
 
 /// Stone counts, top-stone sets and counters agree with the stacks; nothing is created.

@@ -3,12 +3,13 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
-use board_kernel::{Game, GameOptions, GameResult, Side, Square, Status};
+use board_kernel::prelude::*;
+use board_kernel::{GameOptions, GameResult, Side, Square, Status};
 use tower_of_power::position::parse_diagram;
 use tower_of_power::{Move, Options, State, TowerOfPower};
 
 fn game(pairs: &[(&str, &str)]) -> TowerOfPower {
-    TowerOfPower::new(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
+    TowerOfPower::with_options(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
 }
 
 fn moves(game: &TowerOfPower, state: &State) -> Vec<Move> {

@@ -1,7 +1,8 @@
 //! The Zobrist key: kept up to date incrementally by every move, equal to a from-scratch
 //! computation, and the same for states with the same position text.
 
-use board_kernel::{Game, SplitMix64};
+use board_kernel::SplitMix64;
+use board_kernel::prelude::*;
 use tower_of_power::TowerOfPower;
 
 #[test]

@@ -1,11 +1,12 @@
 //! The regression figures of the rule specification: perft from the initial position.
 
+use board_kernel::GameOptions;
 use board_kernel::perft::{perft, perft_divide};
-use board_kernel::{Game, GameOptions};
+use board_kernel::prelude::*;
 use tower_of_power::{Options, TowerOfPower};
 
 fn game(pairs: &[(&str, &str)]) -> TowerOfPower {
-    TowerOfPower::new(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
+    TowerOfPower::with_options(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Every setup of the rule book replays, and the book covers every option.
 
-use board_kernel::{Block, Game, GameOptions};
+use board_kernel::prelude::*;
+use board_kernel::{Block, GameOptions};
 use tower_of_power::{Options, TowerOfPower};
 
 #[test]

@@ -1,13 +1,14 @@
 //! For every rule of the specification a position where it allows and one where it forbids;
 //! every option changing what the specification says; bad input rejected without change.
 
+use board_kernel::prelude::*;
 use board_kernel::{
-    Game, GameOptions, GameResult, Illegal, MoveError, OptionError, Side, Square, Status,
+    GameOptions, GameResult, Illegal, MoveError, OptionError, Side, Square, Status,
 };
 use tower_of_power::{Move, Options, State, TowerOfPower};
 
 fn game(pairs: &[(&str, &str)]) -> TowerOfPower {
-    TowerOfPower::new(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
+    TowerOfPower::with_options(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
 }
 
 fn pos(game: &TowerOfPower, text: &str) -> State {
@@ -479,7 +480,7 @@ fn option_values_and_errors() {
         assert!(err.to_string().contains("0 (off) or 2 or more"), "{err}");
     }
     assert!(matches!(
-        TowerOfPower::new(Options {
+        TowerOfPower::with_options(Options {
             repetition_limit: 1,
             ..Options::default()
         }),

@@ -1,0 +1,118 @@
+//! How a position looks to people: names, diagrams, pictures and the rule book.
+
+use crate::picture::{self, Mark, Picture, Point, Rgb, SvgStyle};
+use crate::{RuleBook, Rules, Side, Status};
+
+/// The presentation of a game: what front ends, the docs generator and the pictures show.
+/// Nothing here changes the rules.
+pub trait Presentation: Rules {
+    /// The rule book's name for a side. The default is the kernel's ([`Side`]'s `Display`:
+    /// White and Black); Queens' Courtiers says Red and Blue.
+    fn side_name(side: Side) -> &'static str {
+        side.name()
+    }
+
+    /// A multi-line text diagram of the position for people (no trailing newline needed).
+    fn diagram(&self, state: &Self::State) -> String;
+
+    /// The diagram with ANSI colours for a terminal (Kamisado's square colours); the plain
+    /// [`Presentation::diagram`] by default. Front ends call it only when colour is wanted.
+    fn coloured_diagram(&self, state: &Self::State) -> String {
+        self.diagram(state)
+    }
+
+    /// The position as a [`Picture`] for the SVG renderer: cells, pieces and edge labels (the
+    /// renderer adds title, caption and marks; see [`svg`]). The default draws the
+    /// text diagram.
+    fn picture(&self, state: &Self::State) -> Picture {
+        picture::text_picture(&self.diagram(state))
+    }
+
+    /// The cells a move passes through, in order, in the picture's grid: its first cell is
+    /// the piece or stack that moves and its last where the move ends (a chain, a kick's ball
+    /// path...). Front ends draw it as an arrow. Empty for a move without a place (a pass).
+    fn move_path(&self, _state: &Self::State, _mv: &Self::Move) -> Vec<Point> {
+        Vec::new()
+    }
+
+    /// The rule book: the rules in the crate's words, with examples the docs generator
+    /// renders from engine positions.
+    fn rule_book() -> RuleBook;
+}
+
+/// One line for people: whose turn it is or how the game ended, with the scores where the
+/// game keeps them (`White to move; score White 0, Black 1`, `game over: Black wins (home
+/// row); score White 0, Black 1`). Shared by the CLI, the generated docs and the pictures.
+pub fn describe_status<G: Presentation>(game: &G, state: &G::State) -> String {
+    let name = |side: Side| G::side_name(side);
+    let mut line = match game.status(state) {
+        Status::Ongoing => format!("{} to move", name(game.side_to_move(state))),
+        Status::Finished(result) => match result.winner {
+            Some(side) => format!("game over: {} wins ({})", name(side), result.reason),
+            None => format!("game over: draw ({})", result.reason),
+        },
+    };
+    if let Some(scores) = game.scores(state) {
+        line += &format!(
+            "; score {} {}, {} {}",
+            name(Side::White),
+            scores.white,
+            name(Side::Black),
+            scores.black
+        );
+    }
+    line
+}
+
+/// Everything a front end shows of a position as one SVG: the game's [`Picture`]
+/// ([`Presentation::picture`]) with a title, a caption saying whose turn it is
+/// or how the game ended and the score ([`describe_status`]), the
+/// position text as text alternative, and `marks` over the board.
+pub fn svg<G: Presentation>(
+    game: &G,
+    state: &G::State,
+    marks: &[Mark],
+    style: &SvgStyle,
+) -> String {
+    let mut picture = game.picture(state);
+    let status = describe_status(game, state);
+    picture.title = format!("{}: {status}", G::TITLE);
+    picture.caption = picture::capitalise(&status);
+    // A text picture's description is its diagram; a drawn one starts with the position.
+    if !picture.cells.is_empty() {
+        let position = format!("Position {state}");
+        picture.description = if picture.description.is_empty() {
+            position
+        } else {
+            format!("{position}. {}", picture.description)
+        };
+    }
+    picture.marks.extend_from_slice(marks);
+    picture.to_svg(style)
+}
+
+/// The marks of a move played from `before`: its path as an arrow over the board, and its
+/// first and last cells highlighted. Empty for moves without a path (a pass).
+pub fn move_marks<G: Presentation>(game: &G, before: &G::State, mv: &G::Move) -> Vec<Mark> {
+    let points = game.move_path(before, mv);
+    let mut marks = Vec::new();
+    if let (Some(first), Some(last)) = (points.first(), points.last()) {
+        marks.push(Mark::Highlight {
+            at: *first,
+            colour: Rgb::HIGHLIGHT,
+        });
+        if last != first {
+            marks.push(Mark::Highlight {
+                at: *last,
+                colour: Rgb::HIGHLIGHT,
+            });
+        }
+        if points.len() > 1 {
+            marks.push(Mark::Path {
+                points,
+                colour: Rgb::PATH,
+            });
+        }
+    }
+    marks
+}

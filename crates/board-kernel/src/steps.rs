@@ -1,0 +1,397 @@
+//! A whole turn as the steps a player touches: the cells clicked in order and the few named
+//! choices (a pass, a refill side). Front ends build a turn click by click with it, and the
+//! Python package's integer actions are these same steps.
+//!
+//! A game says how each of its moves decomposes ([`Steps::move_steps`]); the kernel answers,
+//! for any beginning of a turn, which steps may come next, whether the steps so far make a
+//! whole move, and what the board looks like after them ([`Steps::next_steps`]). Where one
+//! move's steps are also the beginning of a longer move's (a King's single step and its double
+//! move through the same cell), the shorter one is completed by [`Step::Finish`], so every
+//! legal move is reached by exactly one sequence of steps and every sequence of offered steps
+//! completes a legal move.
+//!
+//! ```
+//! use board_kernel::prelude::*;
+//! use board_kernel::steps::Step;
+//! use board_kernel::testing::Nim;
+//! let game = Nim::default();
+//! let state = game.initial_state();
+//! // Nim's turn is one step: how many stones to take.
+//! let first = game.next_steps(&state, &[])?;
+//! assert_eq!(first.next.len(), 3);
+//! let done = game.next_steps(&state, &[first.next[1].step])?;
+//! assert_eq!(done.complete.map(|mv| mv.to_string()).as_deref(), Some("2"));
+//! assert!(game.next_steps(&state, &[Step::Choice(7)]).is_err());
+//! # Ok::<(), board_kernel::steps::StepError>(())
+//! ```
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::Rules;
+use crate::picture::Point;
+
+/// One thing a player touches while making a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Step {
+    /// A cell of the game's picture grid ([`Presentation::picture`](crate::Presentation::picture)),
+    /// where front ends take clicks: a board square, or a cell off the board that a picture
+    /// draws (Chain Reaction's scoring rows).
+    Cell(Point),
+    /// The game's named choice [`Steps::CHOICES`]`[i]` (a pass, a refill side).
+    Choice(u8),
+    /// Ends a turn that could go on: offered only where the steps so far make a whole move
+    /// and are also the beginning of a longer one.
+    Finish,
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Step::Cell(p) => write!(f, "cell {},{}", p.col, p.row),
+            Step::Choice(i) => write!(f, "choice {i}"),
+            Step::Finish => f.write_str("finish"),
+        }
+    }
+}
+
+/// What a step does in its move, so that front ends can mark steps of different kinds
+/// differently (Seven Sages: where the sage goes and where the ball goes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StepRole {
+    /// Picks the piece, stone, stack or tower that acts.
+    Select,
+    /// Where the acting piece goes, or a cell it passes on the way: empty, or its own side's.
+    Move,
+    /// Where the acting piece goes onto, or into, an opponent's piece: a capture, a push.
+    Capture,
+    /// Where something the piece set in motion ends: Seven Sages' ball.
+    Ball,
+    /// Where a stone is put down from off the board: a re-placement, a placement.
+    Place,
+    /// A named choice.
+    Choice,
+    /// The end of a turn that could go on.
+    Finish,
+}
+
+/// A step of a move with its role.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TurnStep {
+    /// The step.
+    pub step: Step,
+    /// What it does.
+    pub role: StepRole,
+}
+
+impl TurnStep {
+    /// A step on the picture cell `at`.
+    #[must_use]
+    pub const fn cell(at: Point, role: StepRole) -> TurnStep {
+        TurnStep {
+            step: Step::Cell(at),
+            role,
+        }
+    }
+
+    /// The named choice `index`.
+    #[must_use]
+    pub const fn choice(index: u8) -> TurnStep {
+        TurnStep {
+            step: Step::Choice(index),
+            role: StepRole::Choice,
+        }
+    }
+
+    /// The finish of a turn that could go on.
+    pub const FINISH: TurnStep = TurnStep {
+        step: Step::Finish,
+        role: StepRole::Finish,
+    };
+}
+
+/// Where a turn stands after some steps.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StepOptions<M, S> {
+    /// The steps that may come next, each once, in ascending order of [`Step`]. Empty when
+    /// the steps make a whole move.
+    pub next: Vec<TurnStep>,
+    /// The whole move the steps make, when they make one.
+    pub complete: Option<M>,
+    /// The board as it stands after the steps, for drawing the turn so far (not necessarily
+    /// a position the rules would accept: a piece may be lifted, a ball in the air).
+    pub board: S,
+}
+
+/// Steps that no legal turn begins with.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum StepError {
+    /// The game is over: there is no turn to make.
+    #[error("the game is over: there is no turn to make")]
+    GameOver,
+    /// No legal turn goes on with step number `index` (from 1).
+    #[error("no legal turn goes on with step {index} ({step}) after the steps before it")]
+    NotLegal {
+        /// Which step, counted from 1.
+        index: usize,
+        /// The step.
+        step: Step,
+    },
+}
+
+/// How a whole turn decomposes into the steps a player touches.
+///
+/// A game says which steps make each of its moves ([`Steps::move_steps`]); the default
+/// [`Steps::next_steps`] finds the next steps of any beginning by listing the legal moves
+/// ([`by_listing`]). A game whose move lists are too long to list at every click (Chain
+/// Reaction's chains) overrides it and walks its turn step by step; the conformance suite
+/// checks the override against the listing.
+///
+/// The decomposition must be *unambiguous*: two legal moves of a state never have the same
+/// steps (the conformance suite checks it). A move whose steps begin a longer move's is
+/// completed by [`Step::Finish`], which the kernel offers by itself.
+pub trait Steps: Rules {
+    /// The game's named choices, as the rule book words them (`pass`); [`Step::Choice`]`(i)`
+    /// is `CHOICES[i]`. Fixed for the game, so that integer actions have a fixed range.
+    const CHOICES: &'static [&'static str] = &[];
+
+    /// Appends the steps of `mv`, a legal move of `state`, to `out`, in the order a player
+    /// makes them: typically the piece, then each cell it goes to, then any cell a stone is
+    /// put down on; a pass is its choice.
+    fn move_steps(&self, state: &Self::State, mv: &Self::Move, out: &mut Vec<TurnStep>);
+
+    /// The board after the first `done` steps of `mv` (a legal move of `state`, fewer than
+    /// all its steps), for drawing a turn in progress. The default leaves the board as it is
+    /// until the move is complete; a game whose turns have visible parts (a double move's
+    /// first part, a chain's segments) shows them.
+    fn board_after_steps(
+        &self,
+        state: &Self::State,
+        _mv: &Self::Move,
+        _done: usize,
+    ) -> Self::State {
+        state.clone()
+    }
+
+    /// Where the turn stands after `steps`: the steps that may come next, the whole move if
+    /// the steps make one, and the board. The default lists the legal moves
+    /// ([`by_listing`]).
+    fn next_steps(
+        &self,
+        state: &Self::State,
+        steps: &[Step],
+    ) -> Result<StepOptions<Self::Move, Self::State>, StepError> {
+        by_listing(self, state, steps)
+    }
+}
+
+/// [`Steps::next_steps`] from the legal moves and their [`Steps::move_steps`]: the default,
+/// and what the conformance suite checks an override against.
+pub fn by_listing<G: Steps>(
+    game: &G,
+    state: &G::State,
+    steps: &[Step],
+) -> Result<StepOptions<G::Move, G::State>, StepError> {
+    let mut moves = Vec::new();
+    game.legal_moves(state, &mut moves);
+    if moves.is_empty() {
+        return Err(StepError::GameOver);
+    }
+    let (body, finish) = match steps.split_last() {
+        Some((Step::Finish, body)) => (body, true),
+        _ => (steps, false),
+    };
+    let mut next: Vec<TurnStep> = Vec::new();
+    let mut exact = None;
+    let mut longer = false;
+    let mut example = None;
+    // How many steps the best-matching move shares, to say which step went wrong.
+    let mut shared = 0;
+    let mut buffer = Vec::new();
+    for mv in moves {
+        buffer.clear();
+        game.move_steps(state, &mv, &mut buffer);
+        let same = buffer
+            .iter()
+            .zip(body)
+            .take_while(|(made, wanted)| made.step == **wanted)
+            .count();
+        shared = shared.max(same);
+        if same < body.len() {
+            continue;
+        }
+        if buffer.len() == body.len() {
+            exact = Some(mv);
+            continue;
+        }
+        longer = true;
+        let following = buffer[body.len()];
+        if !next.iter().any(|t| t.step == following.step) {
+            next.push(following);
+        }
+        if example.is_none() {
+            example = Some(mv);
+        }
+    }
+    let not_legal = |index: usize| StepError::NotLegal {
+        index: index + 1,
+        step: steps[index],
+    };
+    match (exact, longer, finish) {
+        (None, false, _) => Err(not_legal(shared.min(steps.len() - 1))),
+        (Some(mv), false, false) | (Some(mv), true, true) => Ok(StepOptions {
+            next: Vec::new(),
+            board: state_after(game, state, Some(&mv), body.len(), true),
+            complete: Some(mv),
+        }),
+        // `finish` where nothing needed finishing, or no move ends here.
+        (_, _, true) => Err(not_legal(steps.len() - 1)),
+        (exact, true, false) => {
+            if exact.is_some() {
+                next.push(TurnStep::FINISH);
+            }
+            next.sort_by_key(|t| t.step);
+            Ok(StepOptions {
+                next,
+                board: state_after(game, state, example.as_ref(), body.len(), false),
+                complete: None,
+            })
+        }
+    }
+}
+
+/// The board after `done` steps of `mv`: the position after the move when it is complete.
+fn state_after<G: Steps>(
+    game: &G,
+    state: &G::State,
+    mv: Option<&G::Move>,
+    done: usize,
+    complete: bool,
+) -> G::State {
+    match mv {
+        Some(mv) if complete => {
+            let mut after = state.clone();
+            game.play_unchecked(&mut after, mv);
+            after
+        }
+        Some(mv) if done > 0 => game.board_after_steps(state, mv, done),
+        _ => state.clone(),
+    }
+}
+
+/// The steps of `mv` in `state` as a list: [`Steps::move_steps`] into a fresh vector.
+pub fn steps_of<G: Steps>(game: &G, state: &G::State, mv: &G::Move) -> Vec<TurnStep> {
+    let mut out = Vec::new();
+    game.move_steps(state, mv, &mut out);
+    out
+}
+
+/// Up to this many legal moves, [`check_steps`] also holds a game's `next_steps` to the
+/// listing's whole answer (roles and board included) at every step it walks.
+const LISTING_CHECK_LIMIT: usize = 256;
+
+/// Checks the step decomposition of `state`'s legal moves: every move has steps, no two
+/// moves have the same, and walking the moves of `sample` (indices into the legal-move list,
+/// taken modulo its length) step by step through [`Steps::next_steps`] offers exactly the
+/// steps the legal moves go on with, each step of the move in turn, and completes that very
+/// move with the position after it as the board. An override of `next_steps` is held to what
+/// [`by_listing`] would answer. Returns a description of the first failure.
+pub fn check_steps<G: Steps>(game: &G, state: &G::State, sample: &[usize]) -> Result<(), String> {
+    let mut moves = Vec::new();
+    game.legal_moves(state, &mut moves);
+    if moves.is_empty() {
+        return match game.next_steps(state, &[]) {
+            Err(StepError::GameOver) => Ok(()),
+            other => Err(format!(
+                "a finished game answers the first step with {:?}",
+                other.map(|o| o.next)
+            )),
+        };
+    }
+    let all: Vec<Vec<TurnStep>> = moves.iter().map(|mv| steps_of(game, state, mv)).collect();
+    let mut seen = std::collections::HashSet::new();
+    for (mv, steps) in moves.iter().zip(&all) {
+        if steps.is_empty() {
+            return Err(format!("move {mv} has no steps"));
+        }
+        if steps.iter().any(|t| t.step == Step::Finish) {
+            return Err(format!("move {mv} lists a finish step itself"));
+        }
+        let plain: Vec<Step> = steps.iter().map(|t| t.step).collect();
+        if !seen.insert(plain) {
+            return Err(format!(
+                "move {mv} has the same steps as another legal move"
+            ));
+        }
+    }
+    for &k in sample {
+        let (mv, steps) = (&moves[k % moves.len()], &all[k % moves.len()]);
+        let mut walked: Vec<Step> = Vec::new();
+        loop {
+            let here = game
+                .next_steps(state, &walked)
+                .map_err(|e| format!("move {mv} after {walked:?}: {e}"))?;
+            let body = walked.strip_suffix(&[Step::Finish]).unwrap_or(&walked);
+            let going_on: Vec<&Vec<TurnStep>> = all
+                .iter()
+                .filter(|s| s.len() > body.len() && s.iter().zip(body).all(|(t, w)| t.step == *w))
+                .collect();
+            if let Some(done) = here.complete {
+                if done != *mv {
+                    return Err(format!("the steps of {mv} complete {done} instead"));
+                }
+                let mut after = state.clone();
+                game.play_unchecked(&mut after, mv);
+                if here.board != after {
+                    return Err(format!(
+                        "the board after the steps of {mv} is `{}`, not the position after it `{after}`",
+                        here.board
+                    ));
+                }
+                if walked.last() != Some(&Step::Finish) && !going_on.is_empty() {
+                    return Err(format!(
+                        "the steps of {mv} complete it although longer moves go on from them"
+                    ));
+                }
+                break;
+            }
+            let mut wanted: Vec<Step> = going_on.iter().map(|s| s[body.len()].step).collect();
+            if all
+                .iter()
+                .any(|s| s.len() == body.len() && s.iter().zip(body).all(|(t, w)| t.step == *w))
+            {
+                wanted.push(Step::Finish);
+            }
+            wanted.sort();
+            wanted.dedup();
+            let offered: Vec<Step> = here.next.iter().map(|t| t.step).collect();
+            if offered != wanted {
+                return Err(format!(
+                    "after {walked:?} the steps offered are {offered:?}, the legal moves go on with {wanted:?}"
+                ));
+            }
+            // Where listing is cheap, a game's own stepper must answer exactly as the listing
+            // does: the roles and the board too.
+            if moves.len() <= LISTING_CHECK_LIMIT {
+                let listed = by_listing(game, state, &walked)
+                    .map_err(|e| format!("after {walked:?} the listing refuses: {e}"))?;
+                if listed.next != here.next || listed.board != here.board {
+                    return Err(format!(
+                        "after {walked:?} the game answers {:?} with the board `{}`, the listing {:?} with `{}`",
+                        here.next, here.board, listed.next, listed.board
+                    ));
+                }
+            }
+            let step = steps.get(walked.len()).map_or(Step::Finish, |t| t.step);
+            walked.push(step);
+            if walked.len() > steps.len() + 1 {
+                return Err(format!("move {mv} never completes"));
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,43 @@
+//! The map of the workspace holds (`xtask::tidy`): the file map of every registered game, the
+//! dependency rule, no module cycles, and no test that CI can skip.
+
+use tower_games::registry;
+use xtask::tidy;
+
+fn assert_none(what: &str, wrong: Vec<String>) {
+    assert!(wrong.is_empty(), "{what}:\n  {}", wrong.join("\n  "));
+}
+
+#[test]
+fn every_game_crate_has_the_file_map() {
+    let root = xtask::workspace_root();
+    assert_none(
+        "the file map of docs/ARCHITECTURE.md",
+        tidy::check_game_files(&root, registry::names()),
+    );
+}
+
+#[test]
+fn crates_depend_on_each_other_as_the_architecture_says() {
+    let root = xtask::workspace_root();
+    assert_none(
+        "the dependency rule of docs/ARCHITECTURE.md",
+        tidy::check_dependencies(&root, registry::names()),
+    );
+}
+
+#[test]
+fn no_crate_has_modules_that_import_each_other_in_a_cycle() {
+    assert_none(
+        "module cycles",
+        tidy::check_module_cycles(&xtask::workspace_root()),
+    );
+}
+
+#[test]
+fn ci_runs_every_scaled_test_at_its_heavy_size() {
+    assert_none(
+        "tests CI could skip",
+        tidy::check_scaled_tests(&xtask::workspace_root()),
+    );
+}
