@@ -803,6 +803,9 @@ mod tests {
         fn values(&self) -> Vec<(&'static str, String)> {
             vec![("plies", self.plies.to_string())]
         }
+        fn alternatives() -> Vec<(&'static str, String)> {
+            Vec::new()
+        }
     }
 
     #[test]
