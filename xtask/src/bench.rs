@@ -26,6 +26,9 @@ const WORKLOADS: &[(&str, u32, u64)] = &[
     ("queens-courtiers", 4, 1_500),
 ];
 
+/// Where docs/performance.md's part written by the Python package's benchmark begins.
+const PYTHON_MARKER: &str = "<!-- python-bench:";
+
 /// What one binary measured for one game.
 #[derive(Clone, Copy, Default)]
 struct Figures {
@@ -312,6 +315,12 @@ pub(crate) fn run(baseline: Option<&Path>) -> Result<(), String> {
          targets are met, and why the others are not."
     );
     let path = xtask::workspace_root().join("docs/performance.md");
+    // The Python package's figures (crates/towers-py/bench/bench.py) follow its marker: kept.
+    if let Ok(old) = std::fs::read_to_string(&path)
+        && let Some(at) = old.find(PYTHON_MARKER)
+    {
+        let _ = write!(page, "\n{}", &old[at..]);
+    }
     tower_games::files::replace_file(&path, page.as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     println!("wrote {}", path.display());

@@ -75,12 +75,12 @@ pub trait DynState: Send + Sync + fmt::Debug {
     /// [`presentation::svg`](crate::presentation::svg)).
     fn svg(&self, marks: &[Mark], style: &SvgStyle) -> String;
     /// The picture cells the move `mv` (notation, read in this position) passes through; see
-    /// [`Game::move_path`].
+    /// [`Presentation::move_path`].
     fn move_path(&self, mv: &str) -> Result<Vec<Point>, ParseError>;
     /// The marks of the move `mv` played from this position: its path and end cells.
     fn move_marks(&self, mv: &str) -> Result<Vec<Mark>, ParseError>;
-    /// The position as the game's [`Picture`] (cells, pieces, labels), without title or
-    /// marks: what a front end or an observation encoder reads the board from.
+    /// The position as the game's complete [`Picture`] (cells, pieces, labels, title and
+    /// caption; no marks): what a front end or an observation encoder reads the board from.
     fn picture(&self) -> Picture;
     /// The steps the move `mv` (notation, read in this position) is made of; see
     /// [`Steps::move_steps`]. Fails when the text does not read or the move is not legal.

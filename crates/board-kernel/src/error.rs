@@ -161,8 +161,8 @@ impl ParseError {
 }
 
 /// Why a well-formed move cannot be played in a position: the rule it breaks, in words for a
-/// player. Returned by [`Game::check_move`](crate::Game::check_move) and
-/// [`Game::play`](crate::Game::play); the state is never changed by a refused move.
+/// player. Returned by [`Rules::check_move`](crate::Rules::check_move) and
+/// [`GameExt::play`](crate::GameExt::play); the state is never changed by a refused move.
 ///
 /// ```
 /// use board_kernel::Illegal;

@@ -40,7 +40,7 @@ pub struct OptionInfo {
 /// A game's variants and options as one typed value with defaults.
 ///
 /// Options are set from text one `KEY=VALUE` pair at a time (the CLI's `--option`), checked as
-/// a whole by [`GameOptions::validate`] (called by [`Game::new`](crate::Game::new)), and
+/// a whole by [`GameOptions::validate`] (called by [`Rules::new`](crate::Rules::new)), and
 /// serialised with serde for game records. Games declare them with
 /// [`game_options!`](crate::game_options) rather than implementing this by hand.
 pub trait GameOptions:

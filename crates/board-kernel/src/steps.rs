@@ -37,7 +37,7 @@ use crate::picture::Point;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Step {
-    /// A cell of the game's picture grid ([`Presentation::picture`](crate::Presentation::picture)),
+    /// A cell of the game's picture grid ([`Render::picture`](crate::Render::picture)),
     /// where front ends take clicks: a board square, or a cell off the board that a picture
     /// draws (Chain Reaction's scoring rows).
     Cell(Point),

@@ -120,7 +120,7 @@ impl Presentation for ChainReaction {
         position::diagram(&state.board)
     }
 
-    fn picture(&self, state: &State) -> Picture {
+    fn draw(&self, state: &State) -> Picture {
         crate::picture::picture(state)
     }
 

@@ -5,7 +5,7 @@
 //! search therefore never assumes that the sides alternate — an extra turn, a push that
 //! moves again or a pass is just a move after which the game says who is to move.
 //!
-//! Leaves are scored by [`eval::heuristic`] (the game's [`Game::heuristic`], else the
+//! Leaves are scored by [`eval::heuristic`] (the game's [`Search::heuristic`](board_kernel::Search::heuristic), else the
 //! squashed score difference, else 0), all in `[-1, 1]`; a finished game scores beyond that
 //! range (`±(2 − ply/1000)`), so a win is preferred to any evaluation and a quicker win to a
 //! slower one. Deepening goes one ply at a time up to the depth budget (or until the time

@@ -8,7 +8,7 @@
 //!   capped in length, a budget in iterations or wall time; deterministic for a given seed
 //!   and iteration budget.
 //! - [`AlphaBeta`]: iterative-deepening alpha-beta (minimax that does not assume the sides
-//!   alternate) over the game's [`Game::heuristic`], falling
+//!   alternate) over the game's [`Search::heuristic`](board_kernel::Search::heuristic), falling
 //!   back to the score difference.
 //! - [`solver::Perfect`]: the exact solver's choice — a proven win, else a proven draw, else
 //!   MCTS.

@@ -75,7 +75,7 @@ pub struct MctsConfig {
     /// evaluation.
     pub rollout_plies: u32,
     /// The longest rollout for a game that offers no evaluation (neither
-    /// [`Game::heuristic`] nor [`Game::scores`]): there a capped rollout learns nothing
+    /// [`Search::heuristic`](board_kernel::Search::heuristic) nor [`Rules::scores`](board_kernel::Rules::scores)): there a capped rollout learns nothing
     /// (it scores ½), so rollouts play on much further towards the end.
     pub blind_rollout_plies: u32,
     /// The tree stops growing at this many nodes (iterations go on, rolling out from the
