@@ -148,12 +148,22 @@ fn run_steps(steps: &mut Steps) -> Result<(), String> {
         );
     }
 
+    steps.begin("the Python package: wheel, OpenSpiel and PettingZoo checks, pytest");
+    crate::python::run()?;
+
     steps.begin("pictures render in Chromium");
     crate::pictures::run(false)?;
 
     steps.begin("the playground: WebAssembly build and end-to-end browser test");
     crate::web::run(false, 0)?;
-    tools::run_in(&root.join("web"), "node", &["tests/e2e.mjs"], &[])?;
+    // The test checks records with `towers replay`: the test build's binary.
+    let towers = tools::target_dir().join("debug/towers");
+    tools::run_in(
+        &root.join("web"),
+        "node",
+        &["tests/e2e.mjs"],
+        &[("TOWERS_BIN", &towers.to_string_lossy())],
+    )?;
     Ok(())
 }
 

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use board_kernel::erased::DynState;
+use board_kernel::erased::{DynState, DynTurn};
 use board_kernel::picture::{Mark, Rgb, SvgStyle};
 use board_kernel::steps::{Step, StepError};
 use board_kernel::{Side, Status};
@@ -16,13 +16,16 @@ use crate::{Core, Game, IllegalMoveError};
 /// OpenSpiel's id of the player at a terminal state.
 const TERMINAL_PLAYER: i64 = -4;
 
-/// The engine's answer for the turn so far, kept until the next step.
+/// The turn in progress: the engine's turn cursor (one listing of the legal moves a turn,
+/// narrowed step by step) and what Python asks of it, kept until the next step.
 struct Turn {
+    /// The engine's turn, `None` in a finished game.
+    cursor: Option<Box<dyn DynTurn>>,
     /// The steps that may come next, in the engine's order.
     next: Vec<Step>,
     /// Their actions, ascending.
     actions: Vec<usize>,
-    /// The board after the steps, when there are some.
+    /// The board after the steps, when there are some (made when first asked).
     board: Option<Box<dyn DynState>>,
 }
 
@@ -95,27 +98,35 @@ impl State {
     }
 
     /// The engine's answer for the turn so far.
-    fn turn(&mut self) -> &Turn {
+    fn turn(&mut self) -> &mut Turn {
         if self.turn.is_none() {
-            let turn = match self.base.next_steps(&self.steps) {
-                Ok(options) => self.turn_of(options.next.iter().map(|t| t.step).collect(), {
-                    (!self.steps.is_empty()).then_some(options.board)
-                }),
-                // The game is over; the steps so far were each checked when made.
-                Err(_) => self.turn_of(Vec::new(), None),
-            };
+            let mut cursor = self.base.start_turn().ok();
+            // The steps so far were each checked when made (a pickle's are replayed).
+            if let Some(c) = cursor.as_mut() {
+                for step in &self.steps {
+                    if c.push(*step).is_err() {
+                        break;
+                    }
+                }
+            }
+            let turn = self.turn_of(cursor);
             self.turn = Some(turn);
         }
-        self.turn.as_ref().expect("just set")
+        self.turn.as_mut().expect("just set")
     }
 
-    fn turn_of(&self, next: Vec<Step>, board: Option<Box<dyn DynState>>) -> Turn {
+    fn turn_of(&self, cursor: Option<Box<dyn DynTurn>>) -> Turn {
+        let next: Vec<Step> = cursor
+            .as_ref()
+            .map(|c| c.next().iter().map(|t| t.step).collect())
+            .unwrap_or_default();
         let mut actions: Vec<usize> = next.iter().map(|s| self.core.actions.of(*s)).collect();
         actions.sort_unstable();
         Turn {
+            cursor,
             next,
             actions,
-            board,
+            board: None,
         }
     }
 
@@ -125,7 +136,13 @@ impl State {
 
     /// The board as the turn so far leaves it.
     fn board(&mut self) -> &dyn DynState {
-        self.turn();
+        if self.steps.is_empty() {
+            return &*self.base;
+        }
+        let turn = self.turn();
+        if turn.board.is_none() {
+            turn.board = turn.cursor.as_ref().map(|c| c.board());
+        }
         match self.turn.as_ref().and_then(|t| t.board.as_deref()) {
             Some(board) => board,
             None => &*self.base,
@@ -166,25 +183,25 @@ impl State {
                 self.core.actions.step_name(step)
             )));
         }
+        let mut cursor = self
+            .turn()
+            .cursor
+            .take()
+            .ok_or_else(|| illegal(StepError::GameOver.to_string()))?;
+        if let Err(e) = cursor.push(step) {
+            // Offered steps always go on; kept as an error rather than a panic.
+            self.turn = None;
+            return Err(illegal(e.to_string()));
+        }
         self.steps.push(step);
-        match self.base.next_steps(&self.steps) {
-            Ok(options) => match options.complete {
-                Some(mv) => {
-                    let before = std::mem::replace(&mut self.base, options.board);
-                    self.record(before, mv);
-                    self.steps.clear();
-                    self.turn = None;
-                }
-                None => {
-                    let next = options.next.iter().map(|t| t.step).collect();
-                    self.turn = Some(self.turn_of(next, Some(options.board)));
-                }
-            },
-            Err(e) => {
-                // Offered steps always go on; kept as an error rather than a panic.
-                self.steps.pop();
-                return Err(illegal(e.to_string()));
+        match cursor.complete() {
+            Some(mv) => {
+                let before = std::mem::replace(&mut self.base, cursor.board());
+                self.record(before, mv);
+                self.steps.clear();
+                self.turn = None;
             }
+            None => self.turn = Some(self.turn_of(Some(cursor))),
         }
         Ok(())
     }
