@@ -323,7 +323,8 @@ pub(crate) fn run(baseline: Option<&Path>) -> Result<(), String> {
     {
         let _ = write!(page, "\n{}", &old[at..]);
     }
-    std::fs::write(&path, page).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    tower_games::files::replace_file(&path, page.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     println!("wrote {}", path.display());
     Ok(())
 }

@@ -17,10 +17,11 @@
 //!
 //! ```
 //! use std::time::Duration;
-//! use board_kernel::{Game, testing::{Nim, NimOptions}};
+//! use board_kernel::prelude::*;
+//! use board_kernel::testing::{Nim, NimOptions};
 //! use game_ai::control::{Control, Progress, Stop};
 //! use game_ai::{AlphaBeta, AlphaBetaConfig, Budget, Player};
-//! let game = Nim::new(NimOptions { stones: 10, max_take: 3 })?;
+//! let game = Nim::with_options(NimOptions { stones: 10, max_take: 3 })?;
 //! let mut player = AlphaBeta::<Nim>::new(AlphaBetaConfig { budget: Budget::Count(4), ..Default::default() }, 1);
 //! let mut depths = Vec::new();
 //! let mut listen = |p: &Progress<_>| depths.push(p.depth);

@@ -22,7 +22,8 @@
 //! proves the value of a position.
 //!
 //! ```
-//! use board_kernel::{Game, Side, testing::Nim};
+//! use board_kernel::prelude::*;
+//! use board_kernel::testing::Nim;
 //! use game_ai::{Player, PlayerSpec};
 //! let game = Nim::default();
 //! let mut mcts = "mcts:500".parse::<PlayerSpec>()?.build::<Nim>(7);

@@ -10,7 +10,8 @@
 //! said.
 //!
 //! ```
-//! use board_kernel::{Game, testing::Nim};
+//! use board_kernel::prelude::*;
+//! use board_kernel::testing::Nim;
 //! use game_ai::PlayerSpec;
 //! use game_ai::tournament::{Tally, TournamentConfig, round_robin};
 //! let game = Nim::default();
@@ -26,11 +27,12 @@
 //! ```
 
 use std::fmt;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use board_kernel::{BySide, Game, Side, SplitMix64};
 
-use crate::arena::{Seat, game_seed};
+use crate::arena::{Seat, StopFlag, game_seed};
 use crate::solver::Oracle;
 use crate::{Player, PlayerSpec};
 
@@ -184,6 +186,9 @@ pub struct TournamentConfig {
     pub threads: usize,
     /// Games stopped after this many moves count as unfinished draws.
     pub max_plies: usize,
+    /// Ends the tournament early when raised: the results then count the games finished
+    /// (an SPRT is inconclusive unless a bound was reached).
+    pub stop: StopFlag,
 }
 
 impl Default for TournamentConfig {
@@ -193,6 +198,7 @@ impl Default for TournamentConfig {
             seed: 0,
             threads: 1,
             max_plies: 20_000,
+            stop: StopFlag::NONE,
         }
     }
 }
@@ -303,7 +309,8 @@ impl<G: Game> Player<G> for Timed<G> {
     }
 }
 
-/// Game `index` between `first` and `second` (the first has White in even games).
+/// Game `index` between `first` and `second` (the first has White in even games); `None`
+/// when `config.stop` was raised before it ended.
 fn play_pair_game<G: Game, S: Seat<G>>(
     game: &G,
     start: &G::State,
@@ -311,8 +318,8 @@ fn play_pair_game<G: Game, S: Seat<G>>(
     seed: u64,
     index: u64,
     oracle: Option<&Oracle<G>>,
-    max_plies: usize,
-) -> GameOutcome {
+    config: &TournamentConfig,
+) -> Option<GameOutcome> {
     let first_white = index.is_multiple_of(2);
     let spec_of = |side: Side| {
         if (side == Side::White) == first_white {
@@ -326,14 +333,20 @@ fn play_pair_game<G: Game, S: Seat<G>>(
         moves: 0,
         thinking: Duration::ZERO,
     });
-    let played = crate::arena::play_game(game, start.clone(), &mut players, max_plies);
+    let played = crate::arena::play_game_until(
+        game,
+        start.clone(),
+        &mut players,
+        config.max_plies,
+        config.stop,
+    )?;
     let (status, plies) = (played.status, played.moves.len() as u64);
     let first_side = if first_white {
         Side::White
     } else {
         Side::Black
     };
-    GameOutcome {
+    Some(GameOutcome {
         result: status
             .result()
             .map(|r| r.winner.map(|winner| winner == first_side)),
@@ -341,7 +354,7 @@ fn play_pair_game<G: Game, S: Seat<G>>(
         plies,
         moves: BySide::from_fn(|side| players[side].moves),
         thinking: BySide::from_fn(|side| players[side].thinking),
-    }
+    })
 }
 
 /// What a batch of games between two players added up to.
@@ -399,6 +412,10 @@ fn pair_seed(seed: u64, pair: u64) -> u64 {
 }
 
 /// Plays games `from..to` of each job (a pair and its seed) on `threads` threads.
+///
+/// Every worker adds into one shared set of sums, a lock a pair: memory is one `PairSums`
+/// a pair whatever the thread count (each worker keeping its own set took pairs × threads,
+/// gigabytes for thousands of players), and a game takes far longer than the lock.
 fn play_jobs<G: Game, S: Seat<G>>(
     game: &G,
     start: &G::State,
@@ -409,33 +426,40 @@ fn play_jobs<G: Game, S: Seat<G>>(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Vec<PairSums> {
     let per_job = range.end - range.start;
+    let sums: Vec<Mutex<PairSums>> = jobs.iter().map(|_| Mutex::default()).collect();
     crate::arena::share_out(
         per_job * jobs.len() as u64,
         config.threads,
+        config.stop,
         progress,
-        || vec![PairSums::default(); jobs.len()],
-        |k, sums| {
+        || (),
+        |k, ()| {
             // Game-major order: every pair advances together, so an interrupted progress
             // bar still means something for each pair.
             let (job, index) = ((k % jobs.len() as u64) as usize, k / jobs.len() as u64);
             let (specs, seed) = jobs[job];
-            let outcome = play_pair_game(
+            let Some(outcome) = play_pair_game(
                 game,
                 start,
                 specs,
                 seed,
                 range.start + index,
                 oracle,
-                config.max_plies,
-            );
-            sums[job].add(&outcome);
+                config,
+            ) else {
+                return false;
+            };
+            sums[job]
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .add(&outcome);
+            true
         },
-        |total, part| {
-            for (total, part) in total.iter_mut().zip(part) {
-                total.merge(part);
-            }
-        },
-    )
+        |(), ()| {},
+    );
+    sums.into_iter()
+        .map(|sum| sum.into_inner().unwrap_or_else(|e| e.into_inner()))
+        .collect()
 }
 
 /// Plays every pair of `players` `config.games_per_pair` times from `start`, the players of
@@ -677,8 +701,9 @@ pub struct SprtOutcome<S = PlayerSpec> {
 /// on the number of threads.
 pub const SPRT_ROUND: u64 = 16;
 
-/// Plays the first of `players` against the second from `start` until `test` accepts a hypothesis or
-/// `config.games_per_pair` games are played (rounded up to a whole round).
+/// Plays the first of `players` against the second from `start` until `test` accepts a
+/// hypothesis, `config.games_per_pair` games are played (rounded up to a whole round) or
+/// `config.stop` is raised.
 pub fn sprt<G: Game, S: Seat<G>>(
     game: &G,
     start: &G::State,
@@ -695,7 +720,7 @@ pub fn sprt<G: Game, S: Seat<G>>(
         if let Some(verdict) = test.verdict(&sums.tally) {
             break verdict;
         }
-        if played >= config.games_per_pair {
+        if played >= config.games_per_pair || config.stop.raised() {
             break SprtVerdict::Inconclusive;
         }
         let round = play_jobs(

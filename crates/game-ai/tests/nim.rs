@@ -223,6 +223,60 @@ fn series_do_not_depend_on_the_thread_count() {
 }
 
 #[test]
+fn a_raised_stop_flag_ends_series_and_tournaments_with_the_games_finished() {
+    use game_ai::arena::StopFlag;
+    use game_ai::tournament::{Sprt, SprtVerdict, TournamentConfig, round_robin, sprt};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    static AFTER_FIVE: AtomicBool = AtomicBool::new(false);
+    static AFTER_ONE: AtomicBool = AtomicBool::new(false);
+    static AT_ONCE: AtomicBool = AtomicBool::new(true);
+    let game = nim(30, 4);
+    let start = game.initial_state();
+    // One thread: the game after the one that raised the flag never starts.
+    let series = |stop, threads, raise: &(dyn Fn(u64) + Sync)| {
+        let config = SeriesConfig {
+            games: 1000,
+            threads,
+            stop: StopFlag::new(stop),
+            ..SeriesConfig::default()
+        };
+        let specs = BySide::new(PlayerSpec::Random, PlayerSpec::Random);
+        run_series(&game, &start, specs, None, &config, raise).games
+    };
+    let raise_at_five = |done| {
+        if done == 5 {
+            AFTER_FIVE.store(true, Ordering::Relaxed);
+        }
+    };
+    assert_eq!(series(&AFTER_FIVE, 1, &raise_at_five), 5);
+    assert_eq!(series(&AT_ONCE, 4, &|_| {}), 0);
+    let config = |stop| TournamentConfig {
+        games_per_pair: 50,
+        threads: 1,
+        stop: StopFlag::new(stop),
+        ..TournamentConfig::default()
+    };
+    let players = vec![PlayerSpec::Random; 3];
+    let table = round_robin(&game, &start, &players, None, &config(&AFTER_ONE), &|_| {
+        AFTER_ONE.store(true, Ordering::Relaxed);
+    });
+    assert_eq!(table.games, 1);
+    let pair = [PlayerSpec::Random, PlayerSpec::Random];
+    let test = Sprt::new(0.0, 50.0);
+    let outcome = sprt(
+        &game,
+        &start,
+        pair,
+        &test,
+        None,
+        &config(&AT_ONCE),
+        &|_, _| {},
+    );
+    assert_eq!(outcome.verdict, SprtVerdict::Inconclusive);
+    assert_eq!(outcome.entrants[0].tally.games(), 0);
+}
+
+#[test]
 fn random_player_plays_legal_moves_and_stops_at_the_end() {
     let game = nim(10, 3);
     let mut random = RandomPlayer::new(9);

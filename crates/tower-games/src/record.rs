@@ -21,6 +21,11 @@ use crate::registry;
 /// game, and stops a wrong path (`/dev/zero`) from filling memory.
 pub const MAX_RECORD_BYTES: u64 = 16 << 20;
 
+/// The longest seat name a record holds, in bytes: room for a computer seat that names an
+/// engine's command line with a full path (4096 is Linux's `PATH_MAX`), and small enough
+/// that printing a record's header stays a line, not megabytes.
+pub const MAX_SEAT_BYTES: usize = 4096;
+
 /// A saved game. Unknown fields are refused, so a misspelt field is not silently dropped.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -69,7 +74,8 @@ impl Record {
     /// Reads a record from its JSON text (at most [`MAX_RECORD_BYTES`]).
     ///
     /// # Errors
-    /// Text too large, or not a record (the JSON error says where).
+    /// Text too large, not a record (the JSON error says where), or seat names that
+    /// [`Record::check_seats`] refuses.
     pub fn from_json(text: &str) -> Result<Record, String> {
         if text.len() as u64 > MAX_RECORD_BYTES {
             return Err(format!(
@@ -77,7 +83,37 @@ impl Record {
                 MAX_RECORD_BYTES >> 20
             ));
         }
-        serde_json::from_str(text).map_err(|e| format!("not a game record: {e}"))
+        let record: Record =
+            serde_json::from_str(text).map_err(|e| format!("not a game record: {e}"))?;
+        record.check_seats()?;
+        Ok(record)
+    }
+
+    /// Checks the seat names: each 1 to [`MAX_SEAT_BYTES`] bytes without control characters,
+    /// since they are printed as they are (a NUL or an escape sequence in a name would reach
+    /// the terminal of whoever replays the record).
+    ///
+    /// # Errors
+    /// The first bad name, which seat, and why.
+    pub fn check_seats(&self) -> Result<(), String> {
+        for (seat, name) in [("white", &self.white), ("black", &self.black)] {
+            let bad = |why: &str| {
+                Err(format!(
+                    "not a game record: the {seat} seat's name `{}` {why}",
+                    board_kernel::excerpt(name)
+                ))
+            };
+            if name.trim().is_empty() {
+                return bad("is empty");
+            }
+            if name.len() > MAX_SEAT_BYTES {
+                return bad(&format!("is longer than {MAX_SEAT_BYTES} bytes"));
+            }
+            if name.chars().any(char::is_control) {
+                return bad("holds a control character");
+            }
+        }
+        Ok(())
     }
 
     /// Plays every move with validation.
@@ -174,6 +210,38 @@ mod tests {
         }
     }
 
+    fn with_seat(white: &str) -> String {
+        serde_json::json!({
+            "game": "kamisado", "options": [], "white": white, "black": "human",
+            "seed": 0, "moves": [], "result": null,
+        })
+        .to_string()
+    }
+
+    #[test]
+    fn seat_names_are_bounded_and_printable() {
+        assert!(Record::from_json(&with_seat("mcts:100")).is_ok());
+        assert!(Record::from_json(&with_seat(&"x".repeat(MAX_SEAT_BYTES))).is_ok());
+        for (name, why) in [
+            ("a\0b".to_owned(), "control character"),
+            ("\u{1b}[2Jevil".to_owned(), "control character"),
+            ("tab\there".to_owned(), "control character"),
+            (" ".to_owned(), "empty"),
+            ("x".repeat(MAX_SEAT_BYTES + 1), "longer than 4096 bytes"),
+            ("x".repeat(10 << 20), "longer than 4096 bytes"),
+        ] {
+            let error = Record::from_json(&with_seat(&name)).unwrap_err();
+            assert!(error.contains(why), "{error}");
+            assert!(error.contains("white seat"), "{error}");
+            // The message quotes an excerpt, with the escape sequence escaped.
+            assert!(error.len() < 300, "{} bytes", error.len());
+            assert!(
+                !error.contains('\u{1b}') && !error.contains('\0'),
+                "{error:?}"
+            );
+        }
+    }
+
     #[test]
     fn a_forfeit_verifies_only_as_the_other_sides_win_in_a_game_that_goes_on() {
         let black_wins = Some(GameResult::win(Side::Black, "White's engine crashed"));
@@ -224,5 +292,17 @@ mod tests {
             .err()
             .unwrap();
         assert!(err.contains("does not match"), "{err}");
+    }
+
+    #[test]
+    fn results_refuse_unknown_fields_as_records_do() {
+        let json = with_seat("human").replace(
+            r#""result":null"#,
+            r#""result":{"winner":"White","reason":"home row","extra":1}"#,
+        );
+        let error = Record::from_json(&json).unwrap_err();
+        assert!(error.contains("unknown field `extra`"), "{error}");
+        let fine = json.replace(r#","extra":1"#, "");
+        assert!(Record::from_json(&fine).is_ok());
     }
 }

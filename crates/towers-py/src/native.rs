@@ -107,6 +107,7 @@ pub(crate) fn playouts<'py>(
             seed,
             threads,
             max_plies,
+            stop: game_ai::arena::StopFlag::NONE,
         },
         position,
     };

@@ -9,9 +9,12 @@ use tower_games::registry;
 
 mod conformance;
 mod endgame;
+mod input;
+mod interrupt;
 mod measure;
 mod play;
 mod progress;
+mod record_file;
 mod referee;
 mod replay;
 mod selfplay;
@@ -39,6 +42,20 @@ pub(crate) fn output_error(e: &std::io::Error) -> String {
         CLOSED.to_owned()
     } else {
         format!("cannot write to standard output: {e}")
+    }
+}
+
+/// The last line of a series (`selfplay`, `tournament`) that `early` stopped after `done` of
+/// `planned` games, and how the program ends: a time limit is a normal end, Ctrl-C is not.
+pub(crate) fn series_end(early: Option<&str>, done: u64, planned: u64) -> Result<(), String> {
+    let Some(why) = early else {
+        return Ok(());
+    };
+    out!("Stopped early ({why}): {done} of {planned} games played.")?;
+    if why == interrupt::INTERRUPTED {
+        Err(interrupt::INTERRUPTED.to_owned())
+    } else {
+        Ok(())
     }
 }
 
@@ -202,6 +219,7 @@ fn main() -> ExitCode {
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) if message == CLOSED => ExitCode::SUCCESS,
+        Err(message) if message == interrupt::INTERRUPTED => ExitCode::from(interrupt::EXIT_CODE),
         Err(message) => {
             eprintln!("error: {message}");
             ExitCode::from(2)
@@ -259,8 +277,13 @@ fn run(command: Command) -> Result<(), String> {
                         .write_all(state.svg(&marks, &style).as_bytes())
                         .map_err(|e| output_error(&e))?;
                 }
-                Some(path) => std::fs::write(path, state.svg(&marks, &style))
-                    .map_err(|e| format!("cannot write {path}: {e}"))?,
+                Some(path) => {
+                    tower_games::files::replace_file(
+                        path.as_ref(),
+                        state.svg(&marks, &style).as_bytes(),
+                    )
+                    .map_err(|e| format!("cannot write {path}: {e}"))?;
+                }
                 None => {
                     out!("{}", state.position_text())?;
                     out!("{}", state.diagram().trim_end())?;

@@ -37,6 +37,10 @@ pub(crate) struct SelfplayArgs {
     /// Stop a game after this many moves and count it unfinished (1 to 100000000).
     #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     pub(crate) max_plies: u64,
+    /// Stop after this long (90, 90s, 15m, 2h; up to 30 days) and report the games finished,
+    /// as Ctrl-C does.
+    #[arg(long, value_name = "TIME", value_parser = crate::interrupt::parse_limit)]
+    pub(crate) time_limit: Option<std::time::Duration>,
 }
 
 struct Selfplay<'a> {
@@ -49,6 +53,8 @@ impl GameVisitor for Selfplay<'_> {
     fn visit<G: Game>(self, game: G) -> Result<(), String> {
         let args = self.args;
         let start = crate::start_state(&game, args.game.position.as_deref())?;
+        // Ctrl-C is taken over before the first line, so a reader who saw it can interrupt.
+        let stop = crate::interrupt::series_stop(args.time_limit)?;
         let seats = BySide::new(
             args.referee.timed(args.white.clone()),
             args.referee.timed(args.black.clone()),
@@ -67,6 +73,7 @@ impl GameVisitor for Selfplay<'_> {
             seed: args.seed,
             threads: self.threads,
             max_plies: usize::try_from(args.max_plies).unwrap_or(usize::MAX),
+            stop,
         };
         let bar = ProgressBar::new(args.games);
         let progress = |done: u64| bar.update(done, "");
@@ -79,13 +86,17 @@ impl GameVisitor for Selfplay<'_> {
             &progress,
         );
         let secs = bar.seconds();
+        let early = crate::interrupt::stopped_early();
+        if early.is_some() {
+            bar.stopped(stats.games);
+        }
         crate::out!("{}", stats.summary(&white, &black))?;
         crate::out!(
             "{:.2} games/s ({:.2} s)",
             stats.games as f64 / secs.max(1e-9),
             secs
         )?;
-        Ok(())
+        crate::series_end(early, stats.games, args.games)
     }
 }
 

@@ -131,7 +131,7 @@ impl GameVisitor for Solve<'_> {
                 text.push_str(mv);
                 text.push('\n');
             }
-            std::fs::write(path, text)
+            tower_games::files::replace_file(path, text.as_bytes())
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             crate::out!(
                 "certificate: {} moves of the winner, checked, written to {} ({:.1} s)",
