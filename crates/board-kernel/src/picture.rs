@@ -281,6 +281,38 @@ impl fmt::Display for Num {
 }
 
 impl Picture {
+    /// An empty picture of a board of `columns` × `rows` cells, labelled as the kernel's
+    /// squares are named: files `a`, `b`… along the bottom, ranks `1`, `2`… up the side. The
+    /// frame every square board draws its cells and pieces into.
+    ///
+    /// ```
+    /// use board_kernel::picture::Picture;
+    /// let frame = Picture::board(8, 8);
+    /// assert_eq!((frame.columns, frame.rows), (8, 8));
+    /// assert_eq!(frame.files[7].text, "h");
+    /// assert_eq!(frame.ranks[0].text, "1");
+    /// ```
+    #[must_use]
+    pub fn board(columns: u8, rows: u8) -> Picture {
+        Picture {
+            columns,
+            rows,
+            files: (0..columns)
+                .map(|i| Label {
+                    index: i,
+                    text: char::from(b'a' + i).to_string(),
+                })
+                .collect(),
+            ranks: (0..rows)
+                .map(|i| Label {
+                    index: i,
+                    text: (i + 1).to_string(),
+                })
+                .collect(),
+            ..Picture::default()
+        }
+    }
+
     /// The picture as a standalone SVG document.
     ///
     /// ```

@@ -450,7 +450,7 @@ fn check_history(
 /// the keys of the positions that count for it (oldest first, the current one last).
 ///
 /// The serde form of every game's states. It is read back only through
-/// [`Game::restore`](crate::Game::restore), which parses the text with the game's own
+/// [`GameExt::restore`](crate::GameExt::restore), which parses the text with the game's own
 /// validating parser and checks the history against it, so a stored or received state can
 /// never be invalid. In JSON the keys are 16 hex digits each (JavaScript numbers cannot hold
 /// 64 bits):

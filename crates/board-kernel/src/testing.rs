@@ -36,6 +36,14 @@ pub fn heavy(test: &str) -> bool {
     on
 }
 
+/// Whether the heavy tests are on (`TOWERS_HEAVY` set to anything but `0` or empty), without
+/// a note: for tests that need a service CI provides (a database) and must not pass quietly
+/// without it there.
+#[must_use]
+pub fn heavy_on() -> bool {
+    std::env::var(HEAVY).is_ok_and(|v| !v.is_empty() && v != "0")
+}
+
 /// `quick` normally, `heavy` when the heavy tests are on (silently): for suites that always
 /// run but go deeper in CI's heavy step, such as the number of conformance games.
 #[must_use]
@@ -71,6 +79,29 @@ pub fn check_rule_book<G: Game>() -> Result<usize, String> {
                 .map_err(|e| fail(format!("`{mv}`: {e}")))?;
         }
         replayed += 1;
+    }
+    for block in &book.blocks {
+        if let Block::LegalMoves { caption, setup, .. } = block
+            && let Some(said) = stated_move_count(caption)
+        {
+            let game = G::from_pairs(setup.options.iter().copied()).map_err(|e| e.to_string())?;
+            let mut state = match setup.position {
+                Some(text) => game.parse_position(text).map_err(|e| e.to_string())?,
+                None => game.initial_state(),
+            };
+            for mv in setup.moves {
+                game.play_text(&mut state, mv).map_err(|e| e.to_string())?;
+            }
+            let mut moves = Vec::new();
+            game.legal_moves(&state, &mut moves);
+            if moves.len() != said {
+                return Err(format!(
+                    "{}: rule-book example `{caption}` says {said} but the position has {} legal moves",
+                    G::NAME,
+                    moves.len()
+                ));
+            }
+        }
     }
     if !book.blocks.contains(&Block::Options)
         && !<G::Options as crate::GameOptions>::info().is_empty()
@@ -265,9 +296,46 @@ impl Presentation for Nim {
     }
 }
 
+/// The total a caption states: the first number written as `N turns`, `N moves` or `N legal
+/// moves` (a count of one kind, `25 kicks`, is not a total and is not read).
+fn stated_move_count(caption: &str) -> Option<usize> {
+    let words: Vec<&str> = caption.split_whitespace().collect();
+    words
+        .windows(3)
+        .find_map(|w| {
+            let n: usize = w[0].trim_start_matches('(').parse().ok()?;
+            let next = w[1].trim_end_matches([',', ')', ';', '.', ':']);
+            let after = w[2].trim_end_matches([',', ')', ';', '.', ':']);
+            (matches!(next, "turns" | "moves") || (next == "legal" && after == "moves"))
+                .then_some(n)
+        })
+        .or_else(|| {
+            // A count at the very end: `…: 8 turns`.
+            let n = words.len();
+            (n >= 2 && matches!(words[n - 1].trim_end_matches('.'), "turns" | "moves"))
+                .then(|| words[n - 2].parse().ok())
+                .flatten()
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn captions_state_totals_that_are_read() {
+        assert_eq!(
+            stated_move_count("Example 1 — the opening: 173 moves, 148 plain"),
+            Some(173)
+        );
+        assert_eq!(
+            stated_move_count("Red has 142 turns (37 King, 25 Queen)"),
+            Some(142)
+        );
+        assert_eq!(stated_move_count("with d8-d9 scoring: 8 turns"), Some(8));
+        assert_eq!(stated_move_count("26 kicks (adds h5-h8/h10)"), None);
+        assert_eq!(stated_move_count("The start"), None);
+    }
 
     #[test]
     fn nim_rule_book_replays_and_its_options_are_consistent() {

@@ -3,10 +3,8 @@
 
 use board_kernel::picture::{Picture, Point};
 use board_kernel::prelude::*;
-use board_kernel::steps::TurnStep;
-use board_kernel::{
-    BySide, Illegal, ParseError, Repetition, RuleBook, Side, SplitMix64, Status, Valid,
-};
+use board_kernel::steps::{Step, StepError, StepOptions, TurnStep};
+use board_kernel::{BySide, Illegal, ParseError, RuleBook, Side, SplitMix64, Status, Valid};
 
 use crate::{Move, Options, State, end, position, strategy, tally, turn};
 
@@ -62,9 +60,7 @@ impl Rules for ChainReaction {
     }
 
     fn legal_moves(&self, state: &State, moves: &mut Vec<Move>) {
-        if !self.status(state).is_finished() {
-            turn::generate(&self.options, state, moves);
-        }
+        turn::legal_moves(&self.options, state, moves);
     }
 
     fn play_unchecked(&self, state: &mut State, mv: &Move) {
@@ -74,11 +70,7 @@ impl Rules for ChainReaction {
     }
 
     fn check_move(&self, state: &State, mv: &Move) -> Result<(), Illegal> {
-        if self.status(state).is_finished() {
-            return Err(Illegal::GameOver);
-        }
-        // A turn is checked by playing it out token by token on a copy.
-        turn::execute(&self.options, &mut state.clone(), mv)
+        turn::check(&self.options, state, mv)
     }
 
     fn parse_move(&self, _state: &State, text: &str) -> Result<Move, ParseError> {
@@ -98,14 +90,7 @@ impl Rules for ChainReaction {
     }
 
     fn set_history(&self, state: &mut State, keys: &[u64]) -> Result<(), String> {
-        let longest = Repetition::room_for(self.options.max_plies);
-        let limit = self.options.repetition_limit as usize;
-        if let Some(history) =
-            Repetition::restore(keys, state.repetition_key(), limit, longest, true)?
-        {
-            state.history = history;
-        }
-        Ok(())
+        state.restore_history(&self.options, keys)
     }
 }
 
@@ -115,11 +100,7 @@ impl Search for ChainReaction {
     }
 
     fn count_moves(&self, state: &State, _scratch: &mut Vec<Move>) -> usize {
-        if self.status(state).is_finished() {
-            0
-        } else {
-            tally::count(&self.options, state).unwrap_or_else(|| turn::count(&self.options, state))
-        }
+        tally::count_moves(&self.options, state)
     }
 
     /// Counts the turns on two masks and descends to the chosen one, counting only the
@@ -130,17 +111,7 @@ impl Search for ChainReaction {
         rng: &mut SplitMix64,
         scratch: &mut Vec<Move>,
     ) -> Option<Move> {
-        if self.status(state).is_finished() {
-            return None;
-        }
-        match tally::pick(&self.options, state, |n| rng.below(n)) {
-            Some(picked) => picked,
-            None => {
-                scratch.clear();
-                turn::generate(&self.options, state, scratch);
-                rng.choose(scratch).copied()
-            }
-        }
+        tally::random_move(&self.options, state, rng, scratch)
     }
 }
 
@@ -149,7 +120,7 @@ impl Presentation for ChainReaction {
         position::diagram(&state.board)
     }
 
-    fn picture(&self, state: &State) -> Picture {
+    fn draw(&self, state: &State) -> Picture {
         crate::picture::picture(state)
     }
 
@@ -164,8 +135,22 @@ impl Presentation for ChainReaction {
 
 impl Steps for ChainReaction {
     const CHOICES: &'static [&'static str] = crate::steps::CHOICES;
+    const STEPS_BY_LISTING: bool = false;
 
     fn move_steps(&self, state: &State, mv: &Move, out: &mut Vec<TurnStep>) {
         crate::steps::move_steps(state, mv, out);
+    }
+
+    fn board_after_steps(&self, state: &State, mv: &Move, done: usize) -> State {
+        crate::steps::board_after_steps(&self.options, state, mv, done)
+    }
+
+    /// Walks the turn choice by choice instead of listing the whole turns.
+    fn next_steps(
+        &self,
+        state: &State,
+        steps: &[Step],
+    ) -> Result<StepOptions<Move, State>, StepError> {
+        crate::steps::next_steps(&self.options, state, steps)
     }
 }

@@ -36,13 +36,14 @@
 //! ```
 //!
 //! The crate follows the rule specification section by section: [`board`] (cells, scoring
-//! positions, setup areas), [`pieces`] (stones and the tower), [`state`] (the state and its
-//! keys), [`turn`] (free step, tower segments, scoring, re-placement, penalty), [`end`] (end
-//! of the game), [`notation`] (whole turns as text), [`position`] (the one-line position text
-//! and its checks), [`picture`] (the SVG picture), [`strategy`] (the evaluation for computer
-//! players), [`options`] and [`rulebook`]. [`ChainReaction`] implements the tower-games
-//! contract [`Game`]. The rules, with every worked example, are in the generated rule book
-//! (`docs/rules/chain-reaction.md` in the repository).
+//! positions, setup areas), [`pieces`] (stones, the tower and the board that holds them),
+//! [`state`] (the state and its keys), [`turn`] (free step, tower segments, scoring,
+//! re-placement, penalty), [`steps`] (a turn as the cells a player touches, walked step by
+//! step), [`end`] (end of the game), [`notation`] (whole turns as text), [`position`] (the
+//! one-line position text and its checks), [`picture`] (the SVG picture), [`strategy`] (the
+//! evaluation for computer players), [`options`] and [`rulebook`]. [`ChainReaction`]
+//! implements the tower-games contract [`Game`]. The rules, with every worked example, are in
+//! the generated rule book (`docs/rules/chain-reaction.md` in the repository).
 
 pub mod board;
 pub mod end;
@@ -59,7 +60,7 @@ pub mod strategy;
 mod tally;
 pub mod turn;
 
-pub use board::{Board, Spot};
+pub use board::Spot;
 pub use board_kernel;
 pub use board_kernel::prelude;
 pub use board_kernel::{
@@ -69,7 +70,7 @@ pub use board_kernel::{
 pub use game::ChainReaction;
 pub use notation::{Move, Penalty, Segment};
 pub use options::{Options, ScoringFriendlyTower};
-pub use pieces::{Content, Tower};
+pub use pieces::{Board, Content, Tower};
 pub use state::State;
 
 // The crate README's examples are compiled and run as doctests.

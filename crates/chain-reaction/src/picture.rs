@@ -19,13 +19,6 @@ fn point(spot: Spot) -> Point {
     Point::new(spot.file(), spot.rank())
 }
 
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
-}
-
 /// The picture of `state`: rows 0 to 9 are the scoring row behind rank 1, ranks 1 to 8 and
 /// the scoring row behind rank 8.
 pub(crate) fn picture(state: &State) -> Picture {
@@ -70,14 +63,14 @@ pub(crate) fn picture(state: &State) -> Picture {
             }
             let (stones, name) = match state.board().content(spot) {
                 Content::Empty => continue,
-                Content::Stone(s) => (vec![stone(s)], format!("a {} stone", side_name(s))),
+                Content::Stone(s) => (vec![stone(s)], format!("a {} stone", s.name())),
                 Content::Tower(t) => (
                     vec![stone(t.bottom), stone(t.top)],
                     format!(
                         "{}'s tower ({} under {})",
-                        side_name(t.top),
-                        side_name(t.bottom),
-                        side_name(t.top)
+                        t.top.name(),
+                        t.bottom.name(),
+                        t.top.name()
                     ),
                 ),
             };
@@ -93,17 +86,16 @@ pub(crate) fn picture(state: &State) -> Picture {
             stone(side),
             format!(
                 "{}: {} of {}",
-                side_name(side),
+                side.name(),
                 state.score(side),
                 state.target(side)
             ),
         ));
     }
     if let Some(side) = state.pending() {
-        picture.legend.push((
-            stone(side),
-            format!("{} puts a stone back", side_name(side)),
-        ));
+        picture
+            .legend
+            .push((stone(side), format!("{} puts a stone back", side.name())));
     }
     picture
 }

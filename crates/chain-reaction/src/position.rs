@@ -6,9 +6,9 @@ use std::fmt;
 use board_kernel::text::{BoardField, Empties, Frame};
 use board_kernel::{ParseError, Side, Square, TextKind};
 
-use crate::board::{Board, RANKS, STONES_PER_SIDE, Spot};
+use crate::board::{RANKS, STONES_PER_SIDE, Spot};
 use crate::options::Options;
-use crate::pieces::{Content, Tower};
+use crate::pieces::{Board, Content, Tower};
 use crate::state::State;
 
 /// The board field: ranks 8 to 1, a digit for a run of empty cells.
@@ -331,7 +331,7 @@ pub(crate) fn parse(text: &str, options: &Options) -> Result<State, ParseError> 
         if counts[side.index()] > STONES_PER_SIDE {
             return Err(bad(format!(
                 "more than 11 stones: {} has {}",
-                crate::turn::side_name(side),
+                side.name(),
                 counts[side.index()]
             )));
         }
@@ -340,7 +340,7 @@ pub(crate) fn parse(text: &str, options: &Options) -> Result<State, ParseError> 
         if counts[side.index()] == 0 {
             return Err(bad(format!(
                 "a side has no stone: {} has none on the board and none pending",
-                crate::turn::side_name(side)
+                side.name()
             )));
         }
     }
@@ -398,8 +398,8 @@ pub(crate) fn parse(text: &str, options: &Options) -> Result<State, ParseError> 
         return Err(bad(format!(
             "tower of the side not to move: the tower on {} is {}'s, but {} is to move",
             t.cell,
-            crate::turn::side_name(t.owner()),
-            crate::turn::side_name(to_move)
+            t.owner().name(),
+            to_move.name()
         )));
     }
     let mut state = State {

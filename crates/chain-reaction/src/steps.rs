@@ -3,18 +3,46 @@
 //! the cell its top stone lands on (the tower's own cell is never a choice), then the
 //! re-placement cell when it scores; the penalty is a named choice, followed by the
 //! re-placement cell when the bottom stone is the mover's.
+//!
+//! A turn's next steps are found by walking it choice by choice (`turn::TurnSoFar`), never by
+//! listing the whole turns: with `max_segments = 10` the start has 398,257 of them. Whether a
+//! chain goes on is decided by the board, never by the player, so no turn's steps begin a
+//! longer turn's and [`Step::Finish`] is never offered.
 
 use board_kernel::picture::Point;
-use board_kernel::steps::{StepRole, TurnStep};
+use board_kernel::steps::{Step, StepError, StepOptions, StepRole, TurnStep};
 
 use crate::board::Spot;
-use crate::{Move, State};
+use crate::options::Options;
+use crate::turn::{Choice, TurnSoFar};
+use crate::{Move, State, end};
 
 /// The named choices: the penalty of a turn whose required tower segment is impossible.
 pub const CHOICES: &[&str] = &["penalty"];
 
+/// The index of the penalty in [`CHOICES`].
+const PENALTY: u8 = 0;
+
 fn cell(spot: Spot, role: StepRole) -> TurnStep {
     TurnStep::cell(Point::new(spot.file(), spot.rank()), role)
+}
+
+/// The step of a choice.
+fn step_of(choice: Choice, role: StepRole) -> TurnStep {
+    match choice {
+        Choice::Cell(spot) => cell(spot, role),
+        Choice::Penalty => TurnStep::choice(PENALTY),
+    }
+}
+
+/// The choice a step makes, if it names one: a cell of the picture (the board and its two
+/// scoring rows) or the penalty.
+fn choice_of(step: Step) -> Option<Choice> {
+    match step {
+        Step::Cell(p) => Spot::new(p.col, p.row).map(Choice::Cell),
+        Step::Choice(PENALTY) => Some(Choice::Penalty),
+        Step::Choice(_) | Step::Finish => None,
+    }
 }
 
 /// The steps of `mv`.
@@ -32,9 +60,56 @@ pub(crate) fn move_steps(_state: &State, mv: &Move, out: &mut Vec<TurnStep>) {
         }
     }
     if let Some(penalty) = mv.penalty() {
-        out.push(TurnStep::choice(0));
+        out.push(TurnStep::choice(PENALTY));
         if let Some(z) = penalty.replace {
             out.push(cell(z, StepRole::Place));
         }
     }
+}
+
+/// Where the turn of `state` stands after `steps`, walked choice by choice: what
+/// [`by_listing`](board_kernel::steps::by_listing) answers, errors included, without listing
+/// the turns.
+pub(crate) fn next_steps(
+    options: &Options,
+    state: &State,
+    steps: &[Step],
+) -> Result<StepOptions<Move, State>, StepError> {
+    if end::status(options, state).is_finished() {
+        return Err(StepError::GameOver);
+    }
+    let mut turn = TurnSoFar::new(options, state);
+    for (index, &step) in steps.iter().enumerate() {
+        // A finish is never offered (the module's text), so it is refused like any step no
+        // turn goes on with.
+        if !choice_of(step).is_some_and(|choice| turn.choose(choice)) {
+            return Err(StepError::NotLegal {
+                index: index + 1,
+                step,
+            });
+        }
+    }
+    let mut next = Vec::new();
+    turn.each_choice(|choice, role| next.push(step_of(choice, role)));
+    next.sort_by_key(|t| t.step);
+    Ok(StepOptions {
+        next,
+        complete: turn.complete(),
+        board: turn.position(state),
+    })
+}
+
+/// The position after the first `done` steps of `mv`: the engine's mid-turn state, with the
+/// tower each segment built, a scored stone waiting to be put back as the mover's pending
+/// stone, and the stones put back.
+pub(crate) fn board_after_steps(options: &Options, state: &State, mv: &Move, done: usize) -> State {
+    let mut steps = Vec::new();
+    move_steps(state, mv, &mut steps);
+    let mut turn = TurnSoFar::new(options, state);
+    for t in steps.iter().take(done) {
+        if !choice_of(t.step).is_some_and(|choice| turn.choose(choice)) {
+            break;
+        }
+    }
+    turn.position(state)
 }

@@ -13,12 +13,15 @@
 //! an index is the list's), and a test compares the two on random positions under varied
 //! options.
 
-use board_kernel::{Direction, Side};
+use board_kernel::{Direction, Side, SplitMix64};
 
-use crate::board::{ALL_CELLS, Spot, cells, replacement_cells, tiers};
+use crate::board::{ALL_CELLS, Spot, cells, tiers};
+use crate::end;
 use crate::notation::{Move, Segment};
 use crate::options::{Options, ScoringFriendlyTower};
+use crate::pieces::replacement_cells;
 use crate::state::State;
+use crate::turn;
 
 /// One direction from one cell: the masks of `A` and `B` (0 where not a board cell), the
 /// points a stone scores at `B` for each side (0 where `B` is not its scoring position), and
@@ -523,6 +526,38 @@ impl Counter {
         });
         let (step, child) = found?;
         self.nth_of(child, tower_segment(node.cell, &step), index, mv)
+    }
+}
+
+/// How many legal turns `state` has: none once the game is over; otherwise counted on two
+/// masks ([`count`]), or listed where that counter does not apply.
+pub(crate) fn count_moves(options: &Options, state: &State) -> usize {
+    if end::status(options, state).is_finished() {
+        0
+    } else {
+        count(options, state).unwrap_or_else(|| turn::count(options, state))
+    }
+}
+
+/// The legal turn at `rng.below(n)` of the generator's list of `n`, drawn with that one call
+/// (`None`, without a draw, once the game is over): found by counting ([`pick`]), or from the
+/// list (into `scratch`) where the counter does not apply.
+pub(crate) fn random_move(
+    options: &Options,
+    state: &State,
+    rng: &mut SplitMix64,
+    scratch: &mut Vec<Move>,
+) -> Option<Move> {
+    if end::status(options, state).is_finished() {
+        return None;
+    }
+    match pick(options, state, |n| rng.below(n)) {
+        Some(picked) => picked,
+        None => {
+            scratch.clear();
+            turn::generate(options, state, scratch);
+            rng.choose(scratch).copied()
+        }
     }
 }
 

@@ -8,7 +8,7 @@
 //!   capped in length, a budget in iterations or wall time; deterministic for a given seed
 //!   and iteration budget.
 //! - [`AlphaBeta`]: iterative-deepening alpha-beta (minimax that does not assume the sides
-//!   alternate) over the game's [`Game::heuristic`], falling
+//!   alternate) over the game's [`Search::heuristic`](board_kernel::Search::heuristic), falling
 //!   back to the score difference.
 //! - [`solver::Perfect`]: the exact solver's choice — a proven win, else a proven draw, else
 //!   MCTS.
@@ -22,7 +22,8 @@
 //! proves the value of a position.
 //!
 //! ```
-//! use board_kernel::{Game, Side, testing::Nim};
+//! use board_kernel::prelude::*;
+//! use board_kernel::testing::Nim;
 //! use game_ai::{Player, PlayerSpec};
 //! let game = Nim::default();
 //! let mut mcts = "mcts:500".parse::<PlayerSpec>()?.build::<Nim>(7);
@@ -36,6 +37,7 @@ pub mod alphabeta;
 pub mod arena;
 mod budget;
 pub mod clock;
+pub mod control;
 pub mod distance;
 pub mod eval;
 pub mod mcts;
@@ -62,8 +64,30 @@ pub trait Player<G: Game>: Send {
     /// The player's spec text (`random`, `mcts:1000`, `alphabeta:4`).
     fn name(&self) -> String;
 
-    /// The move to play in `state`, or `None` when the game is over.
+    /// The move to play in `state`, or `None` when the game is over (or the player
+    /// forfeits: see [`Player::forfeit`]).
     fn choose(&mut self, game: &G, state: &G::State) -> Option<G::Move>;
+
+    /// [`Player::choose`] under `control`: stopped early by its flag or deadline (answering
+    /// with the best move found so far), with its budget replaced for this move, its progress
+    /// reported. The default ignores the control: right for players that do not search.
+    fn choose_with(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        control: &mut control::Control<'_, G::Move>,
+    ) -> Option<G::Move> {
+        let _ = control;
+        self.choose(game, state)
+    }
+
+    /// Why the player gave the game up, after [`Player::choose`] answered `None` in an
+    /// ongoing position: an outside engine that crashed, sent an illegal move or ran out of
+    /// time. The game is then lost by this player. `None` (the default) for players that
+    /// always move.
+    fn forfeit(&self) -> Option<String> {
+        None
+    }
 
     /// A one-line account of the last search for people (iterations, depth, expected
     /// result), when the player searched.
@@ -79,6 +103,17 @@ impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
     }
     fn choose(&mut self, game: &G, state: &G::State) -> Option<G::Move> {
         (**self).choose(game, state)
+    }
+    fn choose_with(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        control: &mut control::Control<'_, G::Move>,
+    ) -> Option<G::Move> {
+        (**self).choose_with(game, state, control)
+    }
+    fn forfeit(&self) -> Option<String> {
+        (**self).forfeit()
     }
     fn report(&self) -> Option<String> {
         (**self).report()

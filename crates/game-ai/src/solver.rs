@@ -23,6 +23,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::time::Duration;
 
 use board_kernel::perft::node_key;
 use board_kernel::prelude::*;
@@ -30,6 +31,9 @@ use board_kernel::{Side, Status};
 
 pub use crate::budget::SolveConfig;
 use crate::budget::{Limits, path_bytes};
+use crate::Budget;
+use crate::clock;
+use crate::control::{self, Control, Progress, Score, Stop};
 
 /// The value of a position for the side to move, with perfect play by both sides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -97,6 +101,13 @@ struct Search<'g, G: Game> {
     nodes: u64,
     table: HashMap<u64, (i8, Bound, u16)>,
     limits: Limits,
+    /// The flag of the perfect player's control.
+    stop: Option<Stop>,
+    /// The time ([`clock::now_ms`]) the control's budget says the proofs must stop at.
+    deadline: Option<f64>,
+    /// Set once the flag or the deadline stopped the search: every proof then answers
+    /// "beyond the budget".
+    interrupted: bool,
 }
 
 /// A move of a position on the path, as the search orders it: the move's index in the list,
@@ -119,6 +130,9 @@ impl<'g, G: Game> Search<'g, G> {
             nodes: 0,
             table,
             limits: Limits::new(config),
+            stop: None,
+            deadline: None,
+            interrupted: false,
         }
     }
 
@@ -173,6 +187,12 @@ impl<'g, G: Game> Search<'g, G> {
             || depth >= self.config.max_depth
             || self.limits.out_of_time()
         {
+            return None;
+        }
+        if self.nodes & 1023 == 0 && control::due(self.stop.as_ref(), self.deadline) {
+            self.interrupted = true;
+        }
+        if self.interrupted {
             return None;
         }
         let key = node_key(self.game, state);
@@ -711,22 +731,49 @@ impl<G: Game> crate::Player<G> for Perfect<G> {
     }
 
     fn choose(&mut self, game: &G, state: &G::State) -> Option<G::Move> {
+        self.choose_with(game, state, &mut Control::default())
+    }
+
+    fn choose_with(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        control: &mut Control<'_, G::Move>,
+    ) -> Option<G::Move> {
         if game.status(state).is_finished() {
             return None;
         }
+        let started = clock::now_ms();
         if let Some((mv, verdict)) = self.oracle.as_ref().and_then(|ask| ask(game, state)) {
             self.report = Some(format!("{verdict} (the end-game table)"));
+            if control.listening() {
+                control.report(&Progress {
+                    depth: 1,
+                    nodes: 0,
+                    score: Score::Estimate(0.0),
+                    elapsed: clock::since(started),
+                    line: vec![mv.clone()],
+                });
+            }
             return Some(mv);
         }
         let me = game.side_to_move(state);
         let mut moves = Vec::new();
         game.legal_moves(state, &mut moves);
+        let mut config = self.config;
+        if let Some(Budget::Count(positions)) = control.budget {
+            config.max_nodes = u64::from(positions);
+        }
+        // A time budget is a deadline here; the proofs take half of the time, leaving the
+        // rest to the fallback when nothing is proven.
+        let limit = control.time_limit(control.budget.unwrap_or(Budget::Count(0)), started);
         // One budget (of positions and of time) for the whole move, not one per candidate:
         // with hundreds of moves beyond reach, a budget each would make a single move take
         // hours.
-        let mut search = Search::new(game, &self.config, std::mem::take(&mut self.table));
-        let candidates =
-            by_fewest_replies(game, state, moves, self.config.max_nodes, &search.limits);
+        let mut search = Search::new(game, &config, std::mem::take(&mut self.table));
+        search.stop = control.stop.clone();
+        search.deadline = limit.map(|at| started + (at - started) / 2.0);
+        let candidates = by_fewest_replies(game, state, moves, config.max_nodes, &search.limits);
         let (mut draw, mut lost, mut unknown) = (None, 0, 0);
         let (mut win, mut first_unknown) = (None, None);
         for mv in candidates {
@@ -747,13 +794,26 @@ impl<G: Game> crate::Player<G> for Perfect<G> {
             }
         }
         let nodes = search.nodes;
-        let out_of_time = search.limits.out_of_time();
+        let out_of_time = search.limits.out_of_time() || search.interrupted;
         self.table = search.table;
+        let proven = |mv: &G::Move, score: Score| Progress {
+            depth: 1,
+            nodes,
+            score,
+            elapsed: clock::since(started),
+            line: vec![mv.clone()],
+        };
         let (choice, verdict) = if let Some(mv) = win {
+            if control.listening() {
+                control.report(&proven(&mv, Score::Win(None)));
+            }
             (Some(mv), "a proven win".to_owned())
         } else if let Some(mv) = draw {
             // A proven draw is kept even when some moves are beyond the budget: they might
             // win, but they might lose.
+            if control.listening() {
+                control.report(&proven(&mv, Score::Draw));
+            }
             (Some(mv), "a proven draw".to_owned())
         } else if let Some(mv) = first_unknown.filter(|_| out_of_time) {
             // The move's time is spent, and MCTS would take more: the first move not proven
@@ -768,8 +828,20 @@ impl<G: Game> crate::Player<G> for Perfect<G> {
             } else {
                 format!("{lost} moves lose, {unknown} beyond the budget; MCTS chooses")
             };
+            // The fallback answers to the same flag and deadline, on its own budget.
+            let stop = control.stop.clone();
+            let deadline =
+                limit.map(|at| Duration::from_secs_f64((at - clock::now_ms()).max(0.0) / 1000.0));
+            let listening = control.listening();
+            let mut forward = |p: &Progress<G::Move>| control.report(p);
+            let mut fallback = Control {
+                stop,
+                budget: None,
+                deadline,
+                progress: if listening { Some(&mut forward) } else { None },
+            };
             (
-                crate::Player::choose(&mut self.fallback, game, state),
+                crate::Player::choose_with(&mut self.fallback, game, state, &mut fallback),
                 verdict,
             )
         };

@@ -2,7 +2,7 @@
 //! each tower a disc of its colour inside a rim of its owner's colour, with one tooth per Sumo
 //! rank, and the required colour named under the board.
 
-use board_kernel::picture::{Cell, Label, Mark, Picture, PieceKind, Point, Rgb};
+use board_kernel::picture::{Cell, Mark, Picture, PieceKind, Point, Rgb};
 use board_kernel::{Side, Square};
 
 use crate::board::board_colour;
@@ -31,34 +31,14 @@ const fn rim(owner: Side) -> Rgb {
     }
 }
 
-pub(crate) fn point(sq: Square) -> Point {
-    Point::new(sq.file(), sq.rank())
-}
-
 /// The picture of `state`.
 pub(crate) fn picture(state: &State) -> Picture {
-    let mut picture = Picture {
-        columns: 8,
-        rows: 8,
-        files: (0..8)
-            .map(|i| Label {
-                index: i,
-                text: char::from(b'a' + i).to_string(),
-            })
-            .collect(),
-        ranks: (0..8)
-            .map(|i| Label {
-                index: i,
-                text: (i + 1).to_string(),
-            })
-            .collect(),
-        ..Picture::default()
-    };
+    let mut picture = Picture::board(8, 8);
     for rank in 0..8 {
         for file in 0..8 {
             let sq = Square::at(file, rank);
             picture.cells.push(Cell {
-                at: point(sq),
+                at: Point::of(sq),
                 name: sq.to_string(),
                 fill: rgb(board_colour(sq)),
                 pattern: None,
@@ -78,7 +58,7 @@ pub(crate) fn picture(state: &State) -> Picture {
             "Black"
         };
         picture.pieces.push(board_kernel::picture::Piece {
-            at: point(sq),
+            at: Point::of(sq),
             kind: PieceKind::Disc {
                 fill: rgb(t.colour),
                 rim: rim(t.owner),
@@ -92,7 +72,7 @@ pub(crate) fn picture(state: &State) -> Picture {
     {
         let sq = state.square_of(state.to_move, colour);
         picture.marks.push(Mark::Highlight {
-            at: point(sq),
+            at: Point::of(sq),
             colour: Rgb::HIGHLIGHT,
         });
         picture
@@ -107,7 +87,7 @@ pub(crate) fn picture(state: &State) -> Picture {
 /// the square it moves to; nothing for a pass or a refill choice.
 pub(crate) fn move_path(_state: &State, mv: &Move) -> Vec<Point> {
     match *mv {
-        Move::Step { from, to } | Move::Push { from, to } => vec![point(from), point(to)],
+        Move::Step { from, to } | Move::Push { from, to } => vec![Point::of(from), Point::of(to)],
         Move::Pass | Move::Fill(_) => Vec::new(),
     }
 }

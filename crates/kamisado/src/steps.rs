@@ -1,9 +1,9 @@
 //! The turn as the steps a player touches (§3, §5.6): the tower, then the square it moves to
 //! or the Sumo's square ahead; a forced pass and the refill side are named choices.
 
+use board_kernel::picture::Point;
 use board_kernel::steps::{StepRole, TurnStep};
 
-use crate::picture::point;
 use crate::{Fill, Move, State};
 
 /// The named choices: the forced pass and the round winner's two refill sides.
@@ -14,12 +14,12 @@ pub const CHOICES: &[&str] = &["pass", "fill-L", "fill-R"];
 pub(crate) fn move_steps(_state: &State, mv: &Move, out: &mut Vec<TurnStep>) {
     match *mv {
         Move::Step { from, to } => out.extend([
-            TurnStep::cell(point(from), StepRole::Select),
-            TurnStep::cell(point(to), StepRole::Move),
+            TurnStep::cell(Point::of(from), StepRole::Select),
+            TurnStep::cell(Point::of(to), StepRole::Move),
         ]),
         Move::Push { from, to } => out.extend([
-            TurnStep::cell(point(from), StepRole::Select),
-            TurnStep::cell(point(to), StepRole::Capture),
+            TurnStep::cell(Point::of(from), StepRole::Select),
+            TurnStep::cell(Point::of(to), StepRole::Capture),
         ]),
         Move::Pass => out.push(TurnStep::choice(0)),
         Move::Fill(Fill::Left) => out.push(TurnStep::choice(1)),

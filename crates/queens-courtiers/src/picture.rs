@@ -4,9 +4,7 @@
 //! `K`, a Queen a diamond with `Q`, a Courtier a disc with `C`, a united King and Queen a
 //! crown with `KQ`; Red's are red, Blue's blue.
 
-use board_kernel::picture::{
-    Cell, Label, Mark, Pattern, Picture, Piece, PieceKind, Point, Rgb, Shape,
-};
+use board_kernel::picture::{Cell, Mark, Pattern, Picture, Piece, PieceKind, Point, Rgb, Shape};
 use board_kernel::{Side, Square};
 
 use crate::board::{CENTRE, SIZE, exists, in_court};
@@ -22,35 +20,15 @@ const CHECKED: Rgb = Rgb(0x8e, 0x24, 0xaa);
 /// The decorative points that outline the Court (§2.2).
 const MARKED: [&str; 8] = ["d4", "h4", "l4", "d8", "l8", "d12", "h12", "l12"];
 
-fn point(sq: Square) -> Point {
-    Point::new(sq.file(), sq.rank())
-}
-
 /// The picture of `state`, with the game's check rule to name the paralysed Royals.
 pub(crate) fn picture(state: &State, checked: RoyalSet) -> Picture {
-    let mut picture = Picture {
-        columns: SIZE,
-        rows: SIZE,
-        files: (0..SIZE)
-            .map(|i| Label {
-                index: i,
-                text: char::from(b'a' + i).to_string(),
-            })
-            .collect(),
-        ranks: (0..SIZE)
-            .map(|i| Label {
-                index: i,
-                text: (i + 1).to_string(),
-            })
-            .collect(),
-        ..Picture::default()
-    };
+    let mut picture = Picture::board(SIZE, SIZE);
     for rank in 0..SIZE {
         for file in 0..SIZE {
             let sq = Square::at(file, rank);
             if sq == CENTRE {
                 picture.cells.push(Cell {
-                    at: point(sq),
+                    at: Point::of(sq),
                     name: sq.to_string(),
                     fill: Rgb(0x6d, 0x5c, 0x4b),
                     pattern: Some(Pattern::Cross),
@@ -62,7 +40,7 @@ pub(crate) fn picture(state: &State, checked: RoyalSet) -> Picture {
             }
             let marked = MARKED.iter().any(|m| *m == sq.to_string());
             picture.cells.push(Cell {
-                at: point(sq),
+                at: Point::of(sq),
                 name: sq.to_string(),
                 fill: if in_court(sq) { COURT } else { COURSE },
                 pattern: marked.then_some(Pattern::Dot),
@@ -83,12 +61,12 @@ pub(crate) fn picture(state: &State, checked: RoyalSet) -> Picture {
                     .any(|r| r.side == side && checked.contains(r) && state.board().royal(r) == sq);
             if paralysed {
                 picture.marks.push(Mark::Highlight {
-                    at: point(sq),
+                    at: Point::of(sq),
                     colour: CHECKED,
                 });
             }
             picture.pieces.push(Piece {
-                at: point(sq),
+                at: Point::of(sq),
                 kind: PieceKind::Token {
                     shape,
                     fill,
@@ -104,8 +82,8 @@ pub(crate) fn picture(state: &State, checked: RoyalSet) -> Picture {
         }
     }
     picture.legend = vec![
-        (RED, "Red (upper case)".to_owned()),
-        (BLUE, "Blue (lower case)".to_owned()),
+        (RED, "Red pieces".to_owned()),
+        (BLUE, "Blue pieces".to_owned()),
         (COURT, "Court".to_owned()),
         (COURSE, "Course".to_owned()),
         (CHECKED, "checked Royal (outlined)".to_owned()),
@@ -117,7 +95,7 @@ pub(crate) fn picture(state: &State, checked: RoyalSet) -> Picture {
 pub(crate) fn move_path(mv: &Move) -> Vec<Point> {
     match *mv {
         Move::Pass => Vec::new(),
-        Move::Single { from, to, .. } => vec![point(from), point(to)],
-        Move::Double { from, via, to, .. } => vec![point(from), point(via), point(to)],
+        Move::Single { from, to, .. } => vec![Point::of(from), Point::of(to)],
+        Move::Double { from, via, to, .. } => vec![Point::of(from), Point::of(via), Point::of(to)],
     }
 }

@@ -2,7 +2,7 @@
 //! margin shaded, the sages (White and Black discs) and the ball; a kick is drawn as the
 //! kicker's slide followed by the ball's path through its pivots.
 
-use board_kernel::picture::{Cell, Label, Pattern, Picture, Piece, PieceKind, Point, Rgb, Shape};
+use board_kernel::picture::{Cell, Pattern, Picture, Piece, PieceKind, Point, Rgb, Shape};
 use board_kernel::{Side, Square};
 
 use crate::board::{CellKind, SIZE, cell, dir_index, square};
@@ -15,29 +15,9 @@ const FIELD: Rgb = Rgb(0x7c, 0xb3, 0x6a);
 const OUTSIDE: Rgb = Rgb(0xc9, 0xc2, 0xad);
 const GOAL: Rgb = Rgb(0xf2, 0xf0, 0xe6);
 
-fn point(sq: Square) -> Point {
-    Point::new(sq.file(), sq.rank())
-}
-
 /// The picture of `state`.
 pub(crate) fn picture(state: &State) -> Picture {
-    let mut picture = Picture {
-        columns: SIZE,
-        rows: SIZE,
-        files: (0..SIZE)
-            .map(|i| Label {
-                index: i,
-                text: char::from(b'a' + i).to_string(),
-            })
-            .collect(),
-        ranks: (0..SIZE)
-            .map(|i| Label {
-                index: i,
-                text: (i + 1).to_string(),
-            })
-            .collect(),
-        ..Picture::default()
-    };
+    let mut picture = Picture::board(SIZE, SIZE);
     for rank in 0..SIZE {
         for file in 0..SIZE {
             let sq = Square::at(file, rank);
@@ -47,7 +27,7 @@ pub(crate) fn picture(state: &State) -> Picture {
                 CellKind::Goal(_) => (GOAL, Some(Pattern::Dot)),
             };
             picture.cells.push(Cell {
-                at: point(sq),
+                at: Point::of(sq),
                 name: sq.to_string(),
                 fill,
                 pattern,
@@ -61,7 +41,7 @@ pub(crate) fn picture(state: &State) -> Picture {
         };
         for sq in state.sages(side) {
             picture.pieces.push(Piece {
-                at: point(sq),
+                at: Point::of(sq),
                 kind: PieceKind::Token {
                     shape: Shape::Circle,
                     fill,
@@ -73,7 +53,7 @@ pub(crate) fn picture(state: &State) -> Picture {
         }
     }
     picture.pieces.push(Piece {
-        at: point(state.ball()),
+        at: Point::of(state.ball()),
         kind: PieceKind::Ball {
             fill: Rgb(0xff, 0xd5, 0x4f),
         },
@@ -91,11 +71,11 @@ pub(crate) fn picture(state: &State) -> Picture {
 pub(crate) fn move_path(options: &Options, state: &State, mv: &Move) -> Vec<Point> {
     match *mv {
         Move::Pass => Vec::new(),
-        Move::Plain { from, to } => vec![point(from), point(to)],
+        Move::Plain { from, to } => vec![Point::of(from), Point::of(to)],
         Move::Kick { from, to, ball } => {
-            let mut path = vec![point(from), point(to)];
+            let mut path = vec![Point::of(from), Point::of(to)];
             let Some((dir, _)) = from.line_to(to).or_else(|| from.line_to(state.ball())) else {
-                path.push(point(ball));
+                path.push(Point::of(ball));
                 return path;
             };
             let mover = Mover::new(options, state);
@@ -111,10 +91,10 @@ pub(crate) fn move_path(options: &Options, state: &State, mv: &Move) -> Vec<Poin
                 cell(ball),
             );
             if cells.is_empty() {
-                path.push(point(ball));
+                path.push(Point::of(ball));
             }
             for c in cells {
-                let p = point(square(c));
+                let p = Point::of(square(c));
                 if path.last() != Some(&p) {
                     path.push(p);
                 }

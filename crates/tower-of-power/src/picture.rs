@@ -1,14 +1,10 @@
 //! The position as a picture (§2): the 8×8 board, each stack drawn as tiers of its stones'
 //! colours, bottom first, with its height written beside it.
 
-use board_kernel::picture::{Cell, Label, Picture, Piece, PieceKind, Point, Rgb};
+use board_kernel::picture::{Cell, Picture, Piece, PieceKind, Point, Rgb};
 use board_kernel::{Side, Square};
 
 use crate::{Move, State};
-
-fn point(sq: Square) -> Point {
-    Point::new(sq.file(), sq.rank())
-}
 
 const fn stone(side: Side) -> Rgb {
     match side {
@@ -19,28 +15,12 @@ const fn stone(side: Side) -> Rgb {
 
 /// The picture of `state`.
 pub(crate) fn picture(state: &State) -> Picture {
-    let mut picture = Picture {
-        columns: 8,
-        rows: 8,
-        files: (0..8)
-            .map(|i| Label {
-                index: i,
-                text: char::from(b'a' + i).to_string(),
-            })
-            .collect(),
-        ranks: (0..8)
-            .map(|i| Label {
-                index: i,
-                text: (i + 1).to_string(),
-            })
-            .collect(),
-        ..Picture::default()
-    };
+    let mut picture = Picture::board(8, 8);
     for rank in 0..8 {
         for file in 0..8 {
             let sq = Square::at(file, rank);
             picture.cells.push(Cell {
-                at: point(sq),
+                at: Point::of(sq),
                 name: sq.to_string(),
                 fill: if (file + rank) % 2 == 0 {
                     Rgb::DARK
@@ -59,7 +39,7 @@ pub(crate) fn picture(state: &State) -> Picture {
                 "Black"
             };
             picture.pieces.push(Piece {
-                at: point(sq),
+                at: Point::of(sq),
                 kind: PieceKind::Stack {
                     stones: tower.stones().map(stone).collect(),
                 },
@@ -75,9 +55,16 @@ pub(crate) fn picture(state: &State) -> Picture {
         state.board().material(Side::White),
         state.board().material(Side::Black),
     );
+    let stones = |n: usize| {
+        if n == 1 {
+            "1 stone".to_owned()
+        } else {
+            format!("{n} stones")
+        }
+    };
     picture.legend = vec![
-        (Rgb::WHITE, format!("White: {white} stones")),
-        (Rgb::BLACK, format!("Black: {black} stones")),
+        (Rgb::WHITE, format!("White: {}", stones(white))),
+        (Rgb::BLACK, format!("Black: {}", stones(black))),
     ];
     picture
 }
@@ -86,7 +73,7 @@ pub(crate) fn picture(state: &State) -> Picture {
 /// to; a step's two squares.
 pub(crate) fn move_path(mv: &Move) -> Vec<Point> {
     match *mv {
-        Move::Row { far, base, end } => vec![point(far), point(base), point(end)],
-        Move::Step { from, to } => vec![point(from), point(to)],
+        Move::Row { far, base, end } => vec![Point::of(far), Point::of(base), Point::of(end)],
+        Move::Step { from, to } => vec![Point::of(from), Point::of(to)],
     }
 }

@@ -76,11 +76,14 @@ pub(crate) fn run(args: &EndgameArgs) -> Result<(), String> {
         };
         for (side, who) in ["the strong side", "the lone side"].iter().enumerate() {
             crate::out!(
-                "{who} to move: {} positions, {} won by the strong side ({:.2}%), {} {limit}",
+                "{who} to move: {} positions, {} won by the strong side ({:.2}%) and {} by the \
+                 lone side; {limit}: {} and {}",
                 summary.positions[side],
                 summary.won[side],
                 100.0 * summary.won[side] as f64 / summary.positions[side] as f64,
+                summary.lost[side],
                 summary.won_within_limit[side],
+                summary.lost_within_limit[side],
             )?;
         }
         crate::out!(

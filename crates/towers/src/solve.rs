@@ -158,7 +158,7 @@ impl GameVisitor for Solve<'_> {
                 } else {
                     (certificate_walk(&game, &start, &strategy), strategy.len())
                 };
-                std::fs::write(path, text)
+                tower_games::files::replace_file(path, text.as_bytes())
                     .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
                 crate::out!(
                     "certificate: {lines} moves of the winner, checked, written to {} ({:.1} s)",

@@ -4,10 +4,11 @@
 //! `towers endgame` command.
 
 use board_kernel::prelude::*;
+use board_kernel::testing::scale;
 use board_kernel::{BySide, Side, SplitMix64, Status};
 use game_ai::PlayerSpec;
 use game_ai::arena::play_game;
-use game_ai::distance::{Race, fastest_win};
+use game_ai::distance::{Race, fastest_win, race};
 use game_ai::solver::{SolveConfig, Value, solve, solve_or_race};
 use tower_of_power::endgame::{LoneStoneTable, Verdict};
 use tower_of_power::{Board, Options, State, Tower, TowerOfPower};
@@ -51,6 +52,173 @@ fn table_and_game(stones: usize, limit: u32) -> (LoneStoneTable, TowerOfPower) {
     )
 }
 
+/// All `stones` stones of `strong` in one stack, the lone stone on a random neighbour of it.
+fn gathered_position(rng: &mut SplitMix64, stones: usize, strong: Side, limit: u32) -> State {
+    let at = board_kernel::Square::at(rng.below(8) as u8, rng.below(8) as u8);
+    let mut tower = Tower::EMPTY;
+    for _ in 0..stones {
+        tower.push(strong).expect("a few stones fit");
+    }
+    let neighbours: Vec<_> = (-1i8..=1)
+        .flat_map(|df| (-1i8..=1).map(move |dr| (df, dr)))
+        .filter(|&d| d != (0, 0))
+        .filter_map(|(df, dr)| at.offset(df, dr))
+        .filter(|sq| sq.file() < 8 && sq.rank() < 8)
+        .collect();
+    let mut board = Board::empty();
+    board.set(at, tower);
+    board.set(
+        neighbours[rng.below(neighbours.len())],
+        Tower::single(strong.opponent()),
+    );
+    let to_move = if rng.below(2) == 0 {
+        strong
+    } else {
+        strong.opponent()
+    };
+    State::new(board, to_move, rng.below(limit.max(1) as usize) as u32, 0)
+}
+
+/// The solver's value for a table verdict.
+fn value_of(verdict: Verdict) -> Value {
+    match verdict {
+        Verdict::Win { .. } => Value::Win,
+        Verdict::Draw => Value::Draw,
+        Verdict::Loss { .. } => Value::Loss,
+    }
+}
+
+/// Every option set the tables cover — 2, 3 and 4 stones against one, `deal_onto_stacks` on
+/// and off, several no-progress limits (0, off, included), either side to move and either
+/// colour strong — on random positions and on positions with every strong stone in one stack
+/// next to the lone stone: the table's value is the solver's, and its distance the race's for
+/// whichever side wins. The positions are drawn until each kind of verdict has its share (as
+/// far as the option set has it). The quick run builds one table of three against one; the
+/// heavy tests build every option set's, four against one included.
+#[test]
+fn every_verdict_agrees_with_the_solver_in_every_option_set() {
+    let heavy = board_kernel::testing::heavy(
+        "every_verdict_agrees_with_the_solver_in_every_option_set (four against one, and three \
+         against one under every option set)",
+    );
+    let share = scale(3, 30);
+    let all: &[u32] = &[0, 1, 4, 9];
+    let (three_on, three_off, four): (&[u32], &[u32], &[u32]) = if heavy {
+        (&[0, 7], &[0, 7], &[0, 6])
+    } else {
+        (&[7], &[], &[])
+    };
+    // (stones, deal_onto_stacks, no-progress limits)
+    let sets = [
+        (2, true, all),
+        (2, false, all),
+        (3, true, three_on),
+        (3, false, three_off),
+        (4, true, four),
+        (4, false, four),
+    ];
+    for (stones, deal_onto_stacks, limits) in sets {
+        for &limit in limits {
+            let options = Options {
+                material_draw_threshold: stones as u32 - 1,
+                no_capture_draw_plies: limit,
+                deal_onto_stacks,
+                ..Options::default()
+            };
+            let table = LoneStoneTable::build(&options, stones).expect("valid options");
+            let game = TowerOfPower::with_options(options).expect("valid options");
+            let seen = check_verdicts(&table, &game, limit, share);
+            let what = format!("{stones} against one, {options:?}: {seen:?}");
+            // The strong side wins at once somewhere, and the lone stone wins exactly where it
+            // may capture a stack.
+            assert_eq!(seen[0], share, "{what}");
+            assert_eq!(seen[4] > 0, deal_onto_stacks, "{what}");
+            // A loss (or a longer win) takes two plies at least, which a limit of one never
+            // leaves; with more every kind shows.
+            if limit != 1 {
+                assert!(seen[..4].iter().all(|&n| n > 0), "{what}");
+            }
+        }
+    }
+}
+
+/// Draws positions of `table`'s material until `share` of each kind of verdict (the strong
+/// side's win in one ply, its longer win, a draw, the lone side's loss, its win) is checked
+/// against the solver, or 20,000 have been drawn; returns how many of each were checked.
+fn check_verdicts(
+    table: &LoneStoneTable,
+    game: &TowerOfPower,
+    limit: u32,
+    share: usize,
+) -> [usize; 5] {
+    let stones = table.stones();
+    // Without the no-progress rule draws never end: the solver proves what is decided
+    // within this depth, and nothing else.
+    let depth = if limit == 0 { 7 } else { limit };
+    let config = SolveConfig {
+        max_depth: depth + 1,
+        ..SolveConfig::default()
+    };
+    let mut rng = SplitMix64::new(29 + stones as u64 * 100 + u64::from(limit));
+    let mut seen = [0usize; 5];
+    for drawn in 0..20_000 {
+        if seen.iter().all(|&n| n >= share) {
+            break;
+        }
+        let strong = [Side::White, Side::Black][rng.below(2)];
+        let state = match drawn % 3 {
+            0 => gathered_position(&mut rng, stones, strong, limit),
+            // With the whole limit ahead, where the longer wins are.
+            1 => {
+                let state = random_position(&mut rng, stones, strong, 1);
+                State::new(state.board().clone(), state.to_move(), 0, 0)
+            }
+            _ => random_position(&mut rng, stones, strong, limit.max(1)),
+        };
+        if game.status(&state) != Status::Ongoing {
+            continue;
+        }
+        let me = state.to_move();
+        let verdict = table
+            .probe(&state)
+            .unwrap_or_else(|| panic!("{state} is in the table"));
+        let lone_to_move = state.board().material(me) == 1;
+        let kind = match verdict {
+            Verdict::Win { .. } if lone_to_move => 4,
+            Verdict::Win { plies: 1 } => 0,
+            Verdict::Win { .. } => 1,
+            Verdict::Draw => 2,
+            Verdict::Loss { .. } => 3,
+        };
+        if seen[kind] >= share {
+            continue;
+        }
+        seen[kind] += 1;
+        let what = format!("{state} ({:?}): table {verdict}", game.options());
+        let decided = match verdict {
+            Verdict::Win { plies } | Verdict::Loss { plies } => Some(plies),
+            Verdict::Draw => None,
+        };
+        let solved = solve_or_race(game, &state, &config).value;
+        // Without the no-progress rule the solver may not reach a long win or a draw; what
+        // it does prove must be the table's.
+        let beyond = limit == 0 && decided.is_none_or(|plies| plies > depth);
+        if !(beyond && solved == Value::Unknown) {
+            assert_eq!(solved, value_of(verdict), "{what}");
+        }
+        if let Some(plies) = decided.filter(|&p| p <= depth) {
+            let winner = if matches!(verdict, Verdict::Win { .. }) {
+                me
+            } else {
+                me.opponent()
+            };
+            let raced = race(game, &state, winner, &config);
+            assert_eq!(raced.outcome, Race::WinIn(plies), "{what}");
+        }
+    }
+    seen
+}
+
 #[test]
 fn three_against_one_agrees_with_the_solver_and_the_fastest_win() {
     let limit = 9;
@@ -80,11 +248,7 @@ fn three_against_one_agrees_with_the_solver_and_the_fastest_win() {
         }
         seen[bucket] += 1;
         let solved = solve(&game, &state, &SolveConfig::default());
-        let expected = match verdict {
-            Verdict::Win { .. } => Value::Win,
-            Verdict::Draw => Value::Draw,
-            Verdict::Loss { .. } => Value::Loss,
-        };
+        let expected = value_of(verdict);
         assert_eq!(solved.value, expected, "{state}: table {verdict}");
         match verdict {
             Verdict::Win { plies } => {
@@ -229,6 +393,82 @@ fn towers_endgame_answers_one_word_first_and_plays_the_line_out() {
     assert!(!ok && err.contains("2 White and 2 Black stones"), "{err}");
 }
 
+/// `towers endgame` answers what `towers solve` proves, for the lone stone's win by capturing
+/// the only stack (issue 29: it said `draw`), the strong side's win and the lone side's loss;
+/// and the perfect player, asking the table, reports the lone stone's win.
+#[test]
+fn towers_endgame_says_what_towers_solve_proves() {
+    let threshold = ["-o", "material_draw_threshold=1"];
+    for (position, first, last) in [
+        (
+            "6(ww)b/8/8/8/8/8/8/8 b 0 0",
+            "win",
+            "win in 1 ply for Black to move",
+        ),
+        (
+            "6(ww)b/8/8/8/8/8/8/8 w 0 0",
+            "win",
+            "win in 1 ply for White to move",
+        ),
+        (
+            "8/8/8/8/8/1w6/2w5/b7 b 0 0",
+            "loss",
+            "loss in 2 plies for Black to move",
+        ),
+    ] {
+        let run = |command: &str| {
+            let (ok, out, err) = towers(
+                &[
+                    &[command, "tower-of-power", "--position", position][..],
+                    &threshold[..],
+                ]
+                .concat(),
+            );
+            assert!(ok, "{command} {position}: {err}");
+            out
+        };
+        let (endgame, solved) = (run("endgame"), run("solve"));
+        assert_eq!(endgame.lines().next(), Some(first), "{position}: {endgame}");
+        assert_eq!(solved.lines().next(), Some(first), "{position}: {solved}");
+        assert!(endgame.contains(last), "{position}: {endgame}");
+        // The line of best play ends the game as the verdict says.
+        let winner = if (first == "win") == position.contains(" b ") {
+            "Black wins"
+        } else {
+            "White wins"
+        };
+        assert!(
+            endgame.trim_end().ends_with(winner),
+            "{position}: {endgame}"
+        );
+    }
+    let (ok, out, err) = towers(
+        &[
+            &[
+                "play",
+                "tower-of-power",
+                "--position",
+                "8/8/8/3b4/3(ww)4/8/8/8 b 0 0",
+                "--white",
+                "random",
+                "--black",
+                "perfect",
+            ][..],
+            &threshold[..],
+        ]
+        .concat(),
+    );
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("1. Black (perfect) plays d5-d4  [win in 1 ply (the end-game table)]"),
+        "{out}"
+    );
+    assert!(
+        out.contains("game over: Black wins (no legal move) after 1 moves."),
+        "{out}"
+    );
+}
+
 /// Where the depth-first solver runs out of depth, the races of `solve_or_race` still prove
 /// short wins and losses — with the table's distances — and never call a draw anything else.
 #[test]
@@ -259,12 +499,7 @@ fn races_prove_what_the_depth_budget_hides() {
         let raced = solve_or_race(&game, &state, &config);
         match verdict {
             Verdict::Win { plies } | Verdict::Loss { plies } => {
-                let value = if matches!(verdict, Verdict::Win { .. }) {
-                    Value::Win
-                } else {
-                    Value::Loss
-                };
-                assert_eq!(raced.value, value, "{state}");
+                assert_eq!(raced.value, value_of(verdict), "{state}");
                 assert_eq!(raced.line.len(), plies as usize, "{state}");
                 let mut end = state.clone();
                 for mv in &raced.line {

@@ -1,6 +1,6 @@
 //! Chain Reaction's integration tests, one binary: the specification's worked examples, its
 //! rules one by one, the perft regression figures, the random-game conformance suite, the
-//! keys and the rule book.
+//! keys, the rule book, and turns built step by step.
 
 mod conformance;
 mod examples;
@@ -8,3 +8,4 @@ mod keys;
 mod perft;
 mod rulebook;
 mod rules;
+mod steps;
