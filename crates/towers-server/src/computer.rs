@@ -36,7 +36,7 @@ pub fn validate(spec: &str) -> Result<PlayerSpec, String> {
             within_budget(budget, MAX_ITERATIONS)
         }
         PlayerSpec::AlphaBeta(budget) => within_budget(budget, MAX_DEPTH),
-        PlayerSpec::Perfect(positions) => positions <= MAX_POSITIONS,
+        PlayerSpec::Perfect(budget) => within_budget(budget, MAX_POSITIONS),
     };
     if within {
         Ok(parsed)
