@@ -29,9 +29,9 @@ use board_kernel::perft::node_key;
 use board_kernel::prelude::*;
 use board_kernel::{Side, Status};
 
+use crate::Budget;
 pub use crate::budget::SolveConfig;
 use crate::budget::{Limits, path_bytes};
-use crate::Budget;
 use crate::clock;
 use crate::control::{self, Control, Progress, Score, Stop};
 

@@ -1,17 +1,14 @@
-//! Computer seats: a `game-ai` player chooses the move on a blocking thread, never on the
-//! threads that answer requests, a few at a time, within a bounded budget; the move then
-//! goes through the same checks and storage as a person's.
+//! Computer seats: which players a seat may have (a bounded budget) and the move one chooses.
+//! [`crate::room`] runs the choice on a blocking thread, never on the threads that answer
+//! requests, a few at a time; the move then goes through the same checks and storage as a
+//! person's.
 
-use std::sync::Arc;
-use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use board_kernel::{Game, Snapshot};
 use game_ai::{Budget, PlayerSpec};
 use tower_games::record::option_pairs;
 use tower_games::registry::{self, GameVisitor};
-
-use crate::room::{Action, Live, Room};
 
 /// The most MCTS iterations a computer seat may use a move.
 pub const MAX_ITERATIONS: u32 = 20_000;
@@ -57,49 +54,8 @@ fn within_budget(budget: Budget, max_count: u32) -> bool {
     }
 }
 
-/// Starts choosing the move of the computer on `seat`, unless one is already thinking.
-pub(crate) fn start(
-    server: &Arc<crate::Server>,
-    room: &Arc<Room>,
-    live: &Live,
-    seat: usize,
-    spec: String,
-) {
-    if room.thinking.swap(true, Ordering::AcqRel) {
-        return;
-    }
-    let server = Arc::clone(server);
-    let room = Arc::clone(room);
-    let name = live.row.game.clone();
-    let options = live.row.options.clone();
-    let snapshot = live.snapshot();
-    let ply = live.row.moves.len();
-    let seed = (live.row.seed as u64).wrapping_add(ply as u64);
-    tokio::spawn(async move {
-        let chosen = match server.thinkers.clone().acquire_owned().await {
-            Ok(permit) => tokio::task::spawn_blocking(move || {
-                let _permit = permit;
-                choose(&name, &options, &snapshot, &spec, seed)
-            })
-            .await
-            .unwrap_or_else(|e| Err(format!("the computer player failed: {e}"))),
-            Err(e) => Err(e.to_string()),
-        };
-        room.thinking.store(false, Ordering::Release);
-        match chosen {
-            Ok(text) => {
-                // A stale move (the game moved on meanwhile) is refused and forgotten.
-                let _ = room
-                    .act(&server, Some(seat), Action::Move { ply, text })
-                    .await;
-            }
-            Err(e) => eprintln!("towers serve: game {}: {e}", room.id()),
-        }
-    });
-}
-
-/// The move `spec` chooses in the position of `snapshot`.
-fn choose(
+/// The move `spec` chooses in the position of `snapshot`: run on a blocking thread.
+pub(crate) fn choose(
     name: &str,
     options: &[String],
     snapshot: &str,

@@ -591,7 +591,7 @@ impl Room {
         let _ = self.tx.send(text);
         self.set_timer(server, live.row.deadline_ms);
         if let Some((seat, spec)) = live.computer_to_move() {
-            crate::computer::start(server, self, live, seat, spec);
+            start_computer(server, self, live, seat, spec);
         }
     }
 
@@ -619,4 +619,46 @@ impl Room {
 
 fn tracing_error(e: &StoreError) {
     eprintln!("towers serve: {e}");
+}
+
+/// Starts choosing the move of the computer on `seat`, unless one is already thinking: on a
+/// blocking thread, a few at a time (the server's `thinkers`).
+fn start_computer(
+    server: &Arc<crate::Server>,
+    room: &Arc<Room>,
+    live: &Live,
+    seat: usize,
+    spec: String,
+) {
+    if room.thinking.swap(true, Ordering::AcqRel) {
+        return;
+    }
+    let server = Arc::clone(server);
+    let room = Arc::clone(room);
+    let name = live.row.game.clone();
+    let options = live.row.options.clone();
+    let snapshot = live.snapshot();
+    let ply = live.row.moves.len();
+    let seed = (live.row.seed as u64).wrapping_add(ply as u64);
+    tokio::spawn(async move {
+        let chosen = match server.thinkers.clone().acquire_owned().await {
+            Ok(permit) => tokio::task::spawn_blocking(move || {
+                let _permit = permit;
+                crate::computer::choose(&name, &options, &snapshot, &spec, seed)
+            })
+            .await
+            .unwrap_or_else(|e| Err(format!("the computer player failed: {e}"))),
+            Err(e) => Err(e.to_string()),
+        };
+        room.thinking.store(false, Ordering::Release);
+        match chosen {
+            Ok(text) => {
+                // A stale move (the game moved on meanwhile) is refused and forgotten.
+                let _ = room
+                    .act(&server, Some(seat), Action::Move { ply, text })
+                    .await;
+            }
+            Err(e) => eprintln!("towers serve: game {}: {e}", room.id()),
+        }
+    });
 }

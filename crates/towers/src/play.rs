@@ -15,9 +15,9 @@ use tower_games::registry::{self, GameVisitor};
 use tower_games::ugi::Computer;
 
 use crate::GameArgs;
-use crate::referee::RefereeArgs;
 use crate::input::{self, Line, LineReader, MAX_LINE, MAX_UNENDING};
 use crate::record_file::RecordFile;
+use crate::referee::RefereeArgs;
 
 /// Who sits at one side of the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
