@@ -88,7 +88,7 @@ impl GameVisitor for Compare {
     type Output = (usize, usize);
     fn visit<G: Game>(self, game: G) -> (usize, usize) {
         let (mut compared, mut lengths) = (0, 0);
-        for seed in 0..scale(8, 30) as u64 {
+        for seed in 0..scale(8, 16) as u64 {
             let mut rng = SplitMix64::new(seed);
             let mut line = vec![game.initial_state()];
             let mut moves = Vec::new();
@@ -156,8 +156,8 @@ impl GameVisitor for Compare {
 /// the end; they are compared where they do, and not required to.
 fn required(name: &str) -> usize {
     match name {
-        "kamisado" | "seven-sages" => scale(2, 10),
-        "tower-of-power" => scale(0, 3),
+        "kamisado" | "seven-sages" => scale(2, 5),
+        "tower-of-power" => scale(0, 2),
         _ => 0,
     }
 }
@@ -352,7 +352,7 @@ fn the_perfect_kamisado_player_never_loses_as_white() {
     };
     let mut players = BySide::new(perfect(1), PlayerSpec::Random.build(1));
     let defences = ["random", "mcts:200", "alphabeta:3", "mcts:1000"];
-    for (k, defence) in defences.iter().cycle().take(scale(12, 40)).enumerate() {
+    for (k, defence) in defences.iter().cycle().take(scale(12, 24)).enumerate() {
         players.black = defence.parse::<PlayerSpec>().unwrap().build(k as u64);
         let played = play_game(&game, game.initial_state(), &mut players, 1_000);
         let result = played.status.result().expect("a Kamisado round ends");
