@@ -130,13 +130,7 @@ fn option_settings_are_refused_or_build_a_working_game() {
 #[test]
 fn records_are_refused_or_replay() {
     // Most edits break the JSON itself; the accepted few replay edited moves and options.
-    run(
-        "record",
-        0,
-        scale(1_000, 3_000),
-        4,
-        robustness::record_json,
-    );
+    run("record", 0, scale(1_000, 3_000), 4, robustness::record_json);
 }
 
 /// Inputs the fuzzer once crashed on, kept in `tests/regressions/TARGET/` (see
