@@ -97,15 +97,19 @@ fn option_sets_of(name: &str) -> Vec<Pairs> {
     let book = registry::build(name, &[])
         .expect("defaults are valid")
         .rule_book();
-    let mut sets: Vec<Pairs> = vec![Vec::new()];
-    let add = |sets: &mut Vec<Pairs>, pairs: Pairs| {
+    let mut sets: Vec<Pairs> = Vec::new();
+    // The games the sets build, as their option values: two spellings of one set count once.
+    let mut built: Vec<Vec<(&'static str, String)>> = Vec::new();
+    let mut add = |sets: &mut Vec<Pairs>, pairs: Pairs| {
         if sets.len() < MAX_OPTION_SETS
-            && !sets.contains(&pairs)
-            && registry::build(name, &pairs).is_ok()
+            && let Ok(game) = registry::build(name, &pairs)
+            && !built.contains(&game.option_values())
         {
+            built.push(game.option_values());
             sets.push(pairs);
         }
     };
+    add(&mut sets, Vec::new());
     for pairs in &alternatives {
         add(&mut sets, pairs.clone());
     }
@@ -117,9 +121,12 @@ fn option_sets_of(name: &str) -> Vec<Pairs> {
             .collect();
         add(&mut sets, pairs);
     }
+    // Combinations over a base set (the defaults or a rule book's: an alternative may matter
+    // only with a book setting, as the next round's starter in a match).
+    let bases = sets.clone();
     let mut rng = SplitMix64::new(0x0F7_5E75);
     for _ in 0..4 * MAX_OPTION_SETS {
-        let mut pairs: Pairs = Vec::new();
+        let mut pairs = bases[rng.below(bases.len())].clone();
         for alternative in &alternatives {
             let (key, _) = &alternative[0];
             if rng.below(3) == 0 && pairs.iter().all(|(k, _)| k != key) {
@@ -150,10 +157,13 @@ fn tag(game: usize, set: usize) -> u8 {
     u8::try_from(set * registry::names().len() + game).expect("few games and option sets")
 }
 
+/// Games built under an option set, by name and set number.
+type Built = HashMap<(&'static str, usize), std::rc::Rc<dyn DynGame>>;
+
 /// The game `name` under its option set number `set`, kept per thread.
 fn game_with(name: &'static str, set: usize) -> std::rc::Rc<dyn DynGame> {
     thread_local! {
-        static GAMES: std::cell::RefCell<HashMap<(&'static str, usize), std::rc::Rc<dyn DynGame>>> =
+        static GAMES: std::cell::RefCell<Built> =
             std::cell::RefCell::new(HashMap::new());
     }
     GAMES.with(|games| {
@@ -391,12 +401,16 @@ fn turn_view(turn: &dyn DynTurn) -> (Vec<Step>, Vec<String>, Option<String>, Str
 
 /// Turns built step by step ([`DynState::start_turn`]) from a reachable position under the
 /// option set the first byte picks (the second byte, modulo 128, is the number of random
-/// plies that reach it), with the steps the rest of the bytes ask for (see [`asked`]), turn
+/// plies that reach it), with the steps the rest of the bytes ask for, turn
 /// after turn until the bytes or the game run out. A step is accepted exactly when it is
 /// offered; a refused step changes nothing and is refused the same way by
 /// [`DynState::next_steps`], which also agrees with the turn after every accepted step; a turn
 /// that completes makes one of the legal moves, which plays to the board the turn showed. The
 /// input is accepted when it completes at least one turn.
+///
+/// Each step is one byte: below `0xC0` the offered step of that number (modulo how many are
+/// offered); `0xC0..=0xDF` a cell whose column and row are the high and low halves of the next
+/// byte; `0xE0..=0xEF` the choice numbered by the low half; `0xF0` and above a finish.
 ///
 /// # Panics
 /// When a promise is broken (see the module documentation).
