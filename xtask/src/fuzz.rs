@@ -3,8 +3,8 @@
 //!
 //! The targets live in `fuzz/` (a crate outside the workspace); their bodies are
 //! [`towers_robustness`], which the stable robustness tests also run. Before a run the seed
-//! corpus ([`towers_robustness::seed_corpus`]: rule-book positions and options, positions and
-//! moves along random games, game records) is written to `fuzz/corpus/TARGET/`, where
+//! corpus ([`towers_robustness::seed_corpus`]: rule-book positions and options, positions,
+//! moves and turns along random games under many option sets, game records) is written to `fuzz/corpus/TARGET/`, where
 //! libFuzzer keeps what it finds. A crash stops the run with the input's path under
 //! `fuzz/artifacts/`; copy the input to `crates/towers-robustness/tests/regressions/TARGET/` so the
 //! robustness tests replay it forever, then fix it.
@@ -15,7 +15,7 @@ use std::process::Command;
 use crate::tools;
 
 /// The fuzz targets, as `fuzz/Cargo.toml` names them.
-pub(crate) const TARGETS: &[&str] = &["position", "move", "options", "record"];
+pub(crate) const TARGETS: &[&str] = &["position", "move", "turn", "options", "record"];
 
 /// Whether a nightly toolchain is installed (cargo-fuzz needs one).
 pub(crate) fn nightly_available() -> bool {

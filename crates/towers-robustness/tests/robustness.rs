@@ -117,6 +117,11 @@ fn move_texts_are_refused_without_change_or_legal() {
 }
 
 #[test]
+fn turns_take_exactly_the_offered_steps_and_make_legal_moves() {
+    run("turn", 2, scale(1_500, 4_500), 5, robustness::turn_steps);
+}
+
+#[test]
 fn option_settings_are_refused_or_build_a_working_game() {
     run(
         "options",
@@ -137,9 +142,10 @@ fn records_are_refused_or_replay() {
 /// `cargo xtask fuzz`): each must now be refused cleanly or pass every check.
 #[test]
 fn kept_fuzz_findings_stay_fixed() {
-    let targets: [(&str, Target); 4] = [
+    let targets: [(&str, Target); 5] = [
         ("position", robustness::position_text),
         ("move", robustness::move_text),
+        ("turn", robustness::turn_steps),
         ("options", robustness::option_settings),
         ("record", robustness::record_json),
     ];
