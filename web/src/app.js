@@ -1,57 +1,95 @@
-// The playground: a board to click, a side panel, computer players in a Web Worker. All game
-// logic is the Rust engines' (towers-web, compiled to WebAssembly); this file only shows
-// what they say and passes on what the person does.
+// The playground: a board to click (board.js), a side panel, computer players in a Web
+// Worker. All game logic is the Rust engines' (towers-web, compiled to WebAssembly); this
+// file only shows what they say and passes on what the person does.
+//
+// Extension point for other ways of playing (the "Play a friend" client, online.js): import
+// `TurnBoard` and `sessionFrom` from board.js to draw a game from a given position and moves
+// and be told the move a person makes; `window.playground` exposes this page's state, and
+// `loadGame({game, options, position, moves, seats})` below starts any game on this board.
 import init, { games, Session } from './pkg/towers_web.js';
+import { TurnBoard, PALETTE, sessionFrom } from './board.js';
+// Play a friend on a `towers serve` server (online.js): one import and one call in main().
+import { startOnline } from './online.js';
 
-const RULES = 'https://github.com/tower-games/tower-games/blob/main/docs/rules/';
-const PLAYERS = [
-  ['person', 'Person'],
-  ['random', 'Computer: random moves'],
-  ['mcts:100', 'Computer: MCTS, 100 iterations'],
-  ['mcts:1000', 'Computer: MCTS, 1,000 iterations'],
-  ['mcts:10000', 'Computer: MCTS, 10,000 iterations'],
-  ['mcts:1s', 'Computer: MCTS, 1 s a move'],
-  ['alphabeta:2', 'Computer: alpha-beta, depth 2'],
-  ['alphabeta:4', 'Computer: alpha-beta, depth 4'],
-  ['alphabeta:1s', 'Computer: alpha-beta, 1 s a move'],
-];
+// Levels named for people; each answers within its stated time in every game: the worker
+// first sends a legal move found at once, and the page plays it when the search is not done
+// in time (Chain Reaction with long chains, say).
+export const LEVELS = {
+  easy: { spec: 'mcts:100', limit: 1000, label: 'easy' },
+  medium: { spec: 'mcts:1000', limit: 2000, label: 'medium' },
+  hard: { spec: 'alphabeta:1500ms', limit: 2000, label: 'hard' },
+  strongest: { spec: 'alphabeta:4s', limit: 5000, label: 'strongest' },
+};
+const HINT_LEVEL = 'medium';
+// The shortest time between two computer moves when computers play each other, so that a
+// person can follow the game.
+const PACE_MS = 900;
+
+const HOWTO = {
+  kamisado:
+    'Click the tower to move, then the square where it stops: straight ahead or diagonally forward, as far as the way is clear. From the second turn on, the tower you must move is the one of the colour of the square your opponent just landed on (it is marked). A Sumo (marked S) can push the tower in front of it: click the Sumo, then the square ahead. A tower that cannot move passes: click Pass. Reach the far row to win.',
+  'tower-of-power':
+    'A single step: click one of your stones, then a neighbouring square. A row move: click the far stone of a row of your stacks, then the row’s base (the end it is dealt from), then the last square the lifted stones are dealt to. Stones landing on the enemy take its top stone. Take all your opponent’s stones to win.',
+  'chain-reaction':
+    'Click one of your stones, then a neighbouring cell. Landing on a stone builds a tower you must move on: click where its top stone lands, segment by segment; the board shows the turn so far. A top stone leaving over the far edge scores: then click an empty cell of your setup rows to put it back. A tower that cannot move pays the penalty (a button).',
+  'queens-courtiers':
+    'Click your piece, then the square where it goes. A piece that started in the Course and stepped within it may go on: click the second square, or “end the turn here”. Royals that are checked may be paralysed; bring your Queen and King together to win.',
+  'seven-sages':
+    'Click a sage, then where it goes: it slides like a chess queen over empty cells (never diagonally backward). Sliding into the ball kicks it: click the cell the sage ends on, then the cell where the ball stops (diamond marks). Kick the ball into the opponent’s goal to score.',
+};
 
 const $ = (id) => document.getElementById(id);
 const state = {
   catalogue: [],
+  game: null,
   session: null,
-  view: null,
-  seats: ['person', 'mcts:1000'],
+  seats: ['person', 'medium'],
   flipped: false,
-  selected: null, // [col, row] of the clicked piece
-  thinking: false,
-  token: 0, // bumps on every change, so a late reply from the worker is ignored
+  flipOverride: null,
+  viewPly: null, // a past position being looked at, or null
+  paused: false,
+  think: null, // {token, level, started, provisional, timer, hint}
+  token: 0,
   seed: 1,
+  lastComputerMove: 0,
+  animateNext: false,
+  zoom: false,
 };
-const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+let worker = null;
+let board = null;
 
-function say(text) {
-  $('message').textContent = text || '';
+// The line under the status: a refusal or a message when there is one, else what the turn
+// in progress needs next. One line of fixed height, so the board never jumps.
+let turnHelp = '';
+function say(text, kind) {
+  $('message').textContent = text || turnHelp;
+  $('message').className = text ? kind || '' : 'help';
 }
 
-function same(a, b) {
-  return a && b && a[0] === b[0] && a[1] === b[1];
+function newWorker() {
+  worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  worker.onmessage = onWorkerMessage;
+  worker.onerror = (e) => {
+    say(`The computer player failed: ${e.message || 'the worker stopped'}`);
+    stopThinking();
+  };
 }
 
-function cellOf(target) {
-  const el = target.closest('[data-at]');
-  if (!el) return null;
-  const [c, r] = el.getAttribute('data-at').split(',').map(Number);
-  return [c, r];
+// Ends a think at once: the worker is terminated, whatever it was doing, and a fresh one
+// waits for the next question.
+function stopThinking() {
+  state.replaying = false;
+  if (state.think) {
+    clearTimeout(state.think.timer);
+    state.think = null;
+    worker.terminate();
+    newWorker();
+  }
+  state.token += 1;
 }
 
-function nameOf(cell) {
-  const el = $('board').querySelector(`.cell[data-at="${cell[0]},${cell[1]}"]`);
-  return el ? el.getAttribute('data-name') : `${cell}`;
-}
-
-function currentGame() {
-  return state.catalogue.find((g) => g.name === $('game').value);
+function seatLevel(index) {
+  return LEVELS[state.seats[index]] || null;
 }
 
 function fillGameList() {
@@ -61,227 +99,562 @@ function fillGameList() {
     option.textContent = g.title;
     $('game').append(option);
   }
-  const wanted = new URLSearchParams(location.search).get('game');
-  if (wanted && state.catalogue.some((g) => g.name === wanted)) $('game').value = wanted;
 }
 
-function fillOptions() {
-  const game = currentGame();
+// The options of a game as drop-downs where the rule book lists the values, number boxes
+// where it gives a range; each labelled with the rule book's words.
+function fillOptions(chosen = {}) {
+  const game = state.game;
   const box = $('options');
   box.replaceChildren();
   for (const o of game.options) {
     const label = document.createElement('label');
     label.className = 'option-row';
-    label.textContent = `${o.key} `;
-    const input = document.createElement('input');
-    input.type = 'text';
-    input.name = o.key;
-    input.placeholder = o.default;
+    const words = document.createElement('span');
+    words.textContent = o.meaning.charAt(0).toUpperCase() + o.meaning.slice(1);
+    const tokens = o.values.split(/, | or /).map((t) => t.trim());
+    const values = tokens.map((t) => t.replace(/\s*\(.*\)$/, ''));
+    const enumerated = tokens.length >= 2 && values.every((v) => /^[A-Za-z0-9-]+$/.test(v)) && !/more|integer| to /.test(o.values);
+    let input;
+    if (enumerated) {
+      input = document.createElement('select');
+      for (const [i, v] of values.entries()) {
+        const option = document.createElement('option');
+        option.value = v;
+        option.textContent = tokens[i] === v ? v : tokens[i];
+        input.append(option);
+      }
+    } else {
+      input = document.createElement('input');
+      input.type = 'number';
+      input.inputMode = 'numeric';
+      const low = /^(\d+)/.exec(o.values);
+      if (low) input.min = low[1];
+    }
+    input.value = chosen[o.key] ?? o.default;
     input.dataset.option = o.key;
-    const help = document.createElement('small');
-    help.textContent = `${o.values}; default ${o.default}. ${o.meaning}`;
-    label.append(input, help);
+    input.dataset.default = o.default;
+    const key = document.createElement('small');
+    key.textContent = `${o.key} — ${o.values}; default ${o.default}`;
+    label.append(words, input, key);
     box.append(label);
   }
   $('options-box').hidden = game.options.length === 0;
   $('first-seat-label').textContent = game.sides[0];
   $('second-seat-label').textContent = game.sides[1];
-  $('rules').href = `${RULES}${game.name}.md`;
-  $('rules').textContent = `Rule book of ${game.title}`;
+  $('moves-first').textContent = game.sides[0];
+  $('moves-second').textContent = game.sides[1];
+  $('rules').href = `rules/${game.name}.html`;
+  $('rules').textContent = `The rule book of ${game.title}`;
+  $('howto-text').textContent = HOWTO[game.name] || 'Click a piece, then where it goes.';
 }
 
 function fillSeats() {
   for (const [i, id] of [[0, 'seat-0'], [1, 'seat-1']]) {
-    for (const [value, text] of PLAYERS) {
+    const person = document.createElement('option');
+    person.value = 'person';
+    person.textContent = 'Person';
+    $(id).append(person);
+    for (const [value, level] of Object.entries(LEVELS)) {
       const option = document.createElement('option');
       option.value = value;
-      option.textContent = text;
+      option.textContent = `Computer, ${level.label} (${level.limit / 1000} s)`;
+      option.title = `The computer at its ${level.label} level: it moves within ${level.limit / 1000} s.`;
       $(id).append(option);
     }
     $(id).value = state.seats[i];
     $(id).addEventListener('change', () => {
       state.seats[i] = $(id).value;
+      stopThinking();
+      state.paused = false;
       afterChange();
     });
   }
 }
 
-function optionsJson() {
+// The options chosen in the form that differ from the defaults.
+function chosenOptions() {
   const options = {};
-  for (const input of $('options').querySelectorAll('input[data-option]')) {
-    if (input.value.trim() !== '') options[input.dataset.option] = input.value.trim();
+  for (const input of $('options').querySelectorAll('[data-option]')) {
+    const v = String(input.value).trim();
+    if (v !== '' && v !== input.dataset.default) options[input.dataset.option] = v;
   }
-  return JSON.stringify(options);
+  return options;
+}
+
+// Starts a game: the game, its options, a start position, moves already played and the
+// seats. Returns false (saying why) when the engine refuses it.
+export function loadGame({ game, options = {}, position = '', moves = [], seats, animate = false }) {
+  const entry = state.catalogue.find((g) => g.name === game);
+  if (!entry) {
+    say(`There is no game called “${game}”.`);
+    return false;
+  }
+  let session;
+  try {
+    session = new Session(game, JSON.stringify(options), position);
+  } catch (error) {
+    say(`Cannot start this game: ${error.message || error}`);
+    return false;
+  }
+  let bad = null;
+  for (const [i, mv] of moves.entries()) {
+    try {
+      session.play(mv);
+    } catch (error) {
+      bad = `Move ${i + 1} (${mv}) of the link was refused: ${error.message || error}`;
+      break;
+    }
+  }
+  stopThinking();
+  if (state.session) state.session.free();
+  state.session = session;
+  if (state.game !== entry) {
+    state.game = entry;
+    $('game').value = game;
+  }
+  fillOptions(options);
+  $('start-position').value = position;
+  if (seats) {
+    state.seats = seats.slice(0, 2);
+    $('seat-0').value = state.seats[0];
+    $('seat-1').value = state.seats[1];
+  }
+  state.viewPly = null;
+  state.paused = false;
+  state.animateNext = animate;
+  say(bad || '');
+  afterChange();
+  return !bad;
 }
 
 function newGame() {
-  const game = currentGame();
-  try {
-    const session = new Session(game.name, optionsJson(), $('start-position').value.trim());
-    if (state.session) state.session.free();
-    state.session = session;
-    state.selected = null;
-    state.token += 1;
-    state.thinking = false;
-    say('');
-    afterChange();
-  } catch (error) {
-    say(`Cannot start this game: ${error.message || error}`);
-  }
-}
-
-function movesFrom(cell) {
-  return state.view.moves.filter((m) => m.path.length > 0 && same(m.path[0], cell));
-}
-
-function render() {
-  const view = JSON.parse(state.session.view());
-  state.view = view;
-  const targets = state.selected
-    ? movesFrom(state.selected).map((m) => m.path[m.path.length - 1])
-    : [];
-  $('board').innerHTML = state.session.svg(
-    JSON.stringify({ flipped: state.flipped, selected: state.selected, targets }),
-  );
-  let status = view.status.charAt(0).toUpperCase() + view.status.slice(1);
-  const seat = state.seats[view.to_move_index];
-  if (!view.finished && seat !== 'person') status += ` — the computer (${seat}) is thinking…`;
-  $('status').textContent = status;
-  $('position').textContent = view.position;
-  const list = $('moves');
-  list.replaceChildren();
-  for (const mv of view.played) {
-    const item = document.createElement('li');
-    item.textContent = mv;
-    list.append(item);
-  }
-  list.scrollTop = list.scrollHeight;
-  const others = view.finished || seat !== 'person' ? [] : view.moves.filter((m) => m.path.length === 0);
-  $('other-moves').replaceChildren(...others.map((m) => moveButton(m.text)));
-  $('other-moves-box').hidden = others.length === 0;
-  $('undo').disabled = view.played.length === 0;
-}
-
-function moveButton(text) {
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.textContent = text;
-  button.dataset.move = text;
-  button.addEventListener('click', () => playMove(text));
-  return button;
-}
-
-function hideChooser() {
-  $('chooser').hidden = true;
-  $('chooser-moves').replaceChildren();
-}
-
-function showChooser(moves) {
-  $('chooser-moves').replaceChildren(...moves.map((m) => moveButton(m.text)));
-  $('chooser').hidden = false;
-}
-
-function playMove(text) {
-  try {
-    state.session.play(text);
-    state.selected = null;
-    hideChooser();
-    say('');
-    afterChange();
-  } catch (error) {
-    say(`Not played: ${error.message || error}`);
-  }
-}
-
-function afterChange() {
-  state.token += 1;
-  state.thinking = false;
-  render();
-  const view = state.view;
-  const spec = state.seats[view.to_move_index];
-  if (view.finished || spec === 'person') return;
-  state.thinking = true;
-  worker.postMessage({
-    token: state.token,
-    name: state.session.name(),
-    options: state.session.options(),
-    snapshot: state.session.snapshot(),
-    spec,
-    seed: state.seed++,
+  loadGame({
+    game: $('game').value,
+    options: chosenOptions(),
+    position: $('start-position').value.trim(),
+    seats: state.seats,
   });
 }
 
-worker.onmessage = (event) => {
-  const { token, move, error } = event.data;
-  if (token !== state.token) return; // the position changed while it thought
-  state.thinking = false;
-  if (error) {
-    say(`The computer could not move: ${error}`);
-    return;
-  }
-  playMove(move);
-};
+function view() {
+  return JSON.parse(state.session.view());
+}
 
-function clickBoard(event) {
-  const cell = cellOf(event.target);
-  if (!cell || !state.view || state.view.finished) return;
-  if (state.seats[state.view.to_move_index] !== 'person') {
-    say('Wait: it is the computer’s turn.');
+// Which way the board faces: towards the person who plays the second seat, unless the
+// person turned it.
+function facing() {
+  if (state.flipOverride !== null) return state.flipOverride;
+  return state.seats[1] === 'person' && state.seats[0] !== 'person';
+}
+
+function isPersonToMove(v) {
+  return !v.finished && state.seats[v.to_move_index] === 'person';
+}
+
+// Draws everything from the session; starts the computer when it is its turn.
+function render() {
+  const v = view();
+  state.view = v;
+  state.flipped = facing();
+  const reviewing = state.viewPly !== null;
+  board.show(state.session, {
+    interactive: isPersonToMove(v) && !reviewing,
+    flipped: state.flipped,
+    ply: reviewing ? state.viewPly : null,
+  });
+  renderStatus(v);
+  renderMoves(v);
+  renderLegend();
+  $('position').textContent = reviewing ? '' : v.position;
+  $('undo').disabled = v.played.length === 0 || reviewing;
+  const computerTurn = !v.finished && !isPersonToMove(v) && !reviewing;
+  $('stop').disabled = !computerTurn;
+  $('stop').hidden = !seatLevel(0) && !seatLevel(1);
+  $('stop').textContent = state.paused ? 'Resume' : 'Stop';
+  $('step').hidden = !computerTurn || !state.paused;
+  $('hint').disabled = !isPersonToMove(v) || reviewing || state.think !== null;
+  $('banner').hidden = !v.finished || reviewing || state.replaying;
+  if (v.finished) $('banner-text').textContent = bannerText(v);
+  $('review-bar').hidden = !reviewing;
+  if (reviewing) {
+    const mv = state.viewPly > 0 ? v.played[state.viewPly - 1] : null;
+    $('review-text').textContent = mv ? `After move ${state.viewPly}: ${mv.words}` : 'The start of the game';
+    $('review-back').disabled = state.viewPly === 0;
+    $('review-forward').disabled = state.viewPly >= v.played.length;
+  }
+  saveUrl(v);
+  document.body.dataset.plies = String(v.played.length);
+}
+
+function bannerText(v) {
+  const reason = /\(([^)]*)\)/.exec(v.status);
+  if (v.winner) return `${v.winner} wins${reason ? ` (${reason[1]})` : ''}.`;
+  return `A draw${reason ? ` (${reason[1]})` : ''}.`;
+}
+
+function renderStatus(v) {
+  let status = v.status.charAt(0).toUpperCase() + v.status.slice(1);
+  const level = seatLevel(v.to_move_index);
+  if (!v.finished && level) {
+    status = state.paused
+      ? `${v.to_move} (computer, ${level.label}) is paused: Resume or Step.`
+      : `${v.to_move} (computer, ${level.label}) is thinking…`;
+  } else if (!v.finished && state.viewPly === null) {
+    status = `${status}: your turn.`;
+  }
+  $('status').textContent = status;
+  $('status').classList.toggle('thinking', !v.finished && !!level && !state.paused);
+}
+
+function renderTurn(steps) {
+  const active = state.view && isPersonToMove(state.view) && state.viewPly === null;
+  $('cancel').hidden = !active || steps.length === 0;
+  if (!active) {
+    turnHelp = '';
+  } else if (steps.length === 0) {
+    turnHelp = 'Click a marked piece to begin your turn.';
+  } else {
+    const names = steps.map((s) => (board.geometry.get(s) || { name: s }).name);
+    turnHelp = `So far ${names.join(' → ')}: click a marked square to go on.`;
+  }
+  if ($('message').className === 'help' || $('message').textContent === '') say('');
+}
+
+function renderChoices(choices) {
+  const box = $('choices');
+  box.replaceChildren();
+  for (const c of choices) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'choice';
+    button.dataset.step = c.step;
+    button.textContent = c.name.charAt(0).toUpperCase() + c.name.slice(1);
+    button.addEventListener('click', () => board.step(c.step));
+    box.append(button);
+  }
+}
+
+// The move list, numbered by side: each row is a number with the first seat's move and the
+// second's ("…" where a side's turn was skipped). Each entry shows that position when clicked.
+function renderMoves(v) {
+  const body = $('moves').tBodies[0];
+  body.replaceChildren();
+  let row = null;
+  let number = 0;
+  const cell = (mv, ply) => {
+    const td = document.createElement('td');
+    if (!mv) {
+      td.textContent = '…';
+      return td;
+    }
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'move';
+    button.dataset.ply = String(ply);
+    if (state.viewPly === ply || (state.viewPly === null && ply === v.played.length)) button.classList.add('current');
+    const text = document.createElement('b');
+    text.textContent = mv.text;
+    const words = document.createElement('span');
+    words.textContent = mv.words.replace(/^[^:]*: /, '');
+    button.append(text, words);
+    button.addEventListener('click', () => review(ply));
+    td.append(button);
+    return td;
+  };
+  for (const [i, mv] of v.played.entries()) {
+    if (mv.side === 0 || !row || row.children.length === 3) {
+      number += 1;
+      row = document.createElement('tr');
+      const n = document.createElement('th');
+      n.textContent = String(number);
+      row.append(n);
+      if (mv.side === 1) row.append(cell(null));
+      body.append(row);
+    }
+    row.append(cell(mv, i + 1));
+  }
+  const box = $('moves-box');
+  if (state.viewPly === null) box.scrollTop = box.scrollHeight;
+}
+
+function renderLegend() {
+  const b = board.boardView;
+  const box = $('legend');
+  box.replaceChildren();
+  if (!b) return;
+  for (const [colour, text] of b.legend) {
+    const item = document.createElement('span');
+    const swatch = document.createElement('i');
+    swatch.style.background = colour;
+    item.append(swatch, text);
+    box.append(item);
+  }
+}
+
+// ---- the computer ----
+
+function afterChange() {
+  render();
+  const v = state.view;
+  if (v.finished || state.viewPly !== null) return;
+  const level = seatLevel(v.to_move_index);
+  if (!level || state.paused || state.think) return;
+  think(level);
+}
+
+function think(level, { hint = false } = {}) {
+  state.token += 1;
+  const token = state.token;
+  const wait = hint ? 0 : Math.max(0, state.lastComputerMove + PACE_MS - performance.now());
+  const bothComputers = seatLevel(0) && seatLevel(1);
+  const start = () => {
+    if (token !== state.token) return;
+    state.think = {
+      token, level, hint, started: performance.now(), provisional: null,
+      // A little before the stated time, so that the move is on the board within it.
+      timer: setTimeout(() => deadline(token), level.limit - 60),
+    };
+    worker.postMessage({
+      token,
+      name: state.session.name(),
+      options: state.session.options(),
+      snapshot: state.session.snapshot(),
+      spec: level.spec,
+      seed: state.seed++,
+      provisional: !hint,
+      // A search bounded by iterations may overrun: the easy level's move is its fallback. A
+      // search bounded by time stops by itself with its best move so far.
+      fallback: hint || level === LEVELS.easy || /\d(ms|s)$/.test(level.spec) ? null : LEVELS.easy.spec,
+    });
+    render();
+  };
+  if (bothComputers && wait > 0) setTimeout(start, wait);
+  else start();
+}
+
+// The level's time is up: play the move the worker found at once, unless the search's own
+// came first.
+function deadline(token) {
+  const t = state.think;
+  if (!t || t.token !== token) return;
+  t.late = true;
+  if (t.provisional) finishThink(t.provisional, `the level’s time ran out: ${t.how}`);
+}
+
+function onWorkerMessage(event) {
+  const { token, move, provisional, how, error, report } = event.data;
+  const t = state.think;
+  if (!t || token !== t.token) return; // the position changed while it thought
+  if (provisional !== undefined) {
+    t.provisional = provisional;
+    t.how = how;
+    if (t.late) finishThink(provisional, `the level’s time ran out: ${how}`);
     return;
   }
-  hideChooser();
-  if (state.selected) {
-    if (same(cell, state.selected)) {
-      state.selected = null;
-      render();
-      return;
-    }
-    const matching = movesFrom(state.selected).filter((m) => same(m.path[m.path.length - 1], cell));
-    if (matching.length === 1) return playMove(matching[0].text);
-    if (matching.length > 1) return showChooser(matching);
-    if (movesFrom(cell).length === 0) {
-      say(`Not a legal move: nothing selected on ${nameOf(state.selected)} can go to ${nameOf(cell)}.`);
-      state.selected = null;
-      render();
-      return;
-    }
-  }
-  const starting = movesFrom(cell);
-  if (starting.length === 0) {
-    say(`No legal move starts on ${nameOf(cell)}.`);
-    state.selected = null;
+  if (error) {
+    clearTimeout(t.timer);
+    state.think = null;
+    say(`The computer could not move: ${error}`);
     render();
     return;
   }
+  finishThink(move, report);
+}
+
+function finishThink(move, report) {
+  const t = state.think;
+  clearTimeout(t.timer);
+  const elapsed = performance.now() - t.started;
+  state.think = null;
+  if (t.late) {
+    // The search is still running: end it.
+    worker.terminate();
+    newWorker();
+  }
+  window.playground.lastThink = { ms: elapsed, report, level: t.level.label, hint: t.hint };
+  if (t.hint) {
+    render();
+    try {
+      board.showHint(JSON.parse(state.session.move_steps(move)));
+      say(`Hint: ${move}, the move the ${t.level.label} computer would play (numbered on the board).`);
+    } catch (e) {
+      say(`No hint: ${e.message || e}`);
+    }
+    return;
+  }
+  state.session.play(move);
+  state.lastComputerMove = performance.now();
   say('');
-  // Moves that never leave the clicked cell (a re-placement, a penalty) are chosen at once.
-  const inPlace = starting.filter((m) => m.path.length === 1);
-  if (inPlace.length === starting.length) return showChooser(starting);
-  state.selected = cell;
+  const ply = state.session.plies();
+  // The banner of a finished game waits until the winning move has been replayed.
+  state.replaying = true;
   render();
+  board.animate(state.session, ply, {
+    after: () => {
+      state.replaying = false;
+      afterChange();
+    },
+  });
+}
+
+// ---- what the person does ----
+
+function onPersonMove(text) {
+  try {
+    state.session.play(text);
+  } catch (error) {
+    say(`Not played: ${error.message || error}`, 'refusal');
+    return;
+  }
+  // A hint still being worked out is for the position before this move.
+  stopThinking();
+  say('');
+  afterChange();
 }
 
 function undo() {
+  stopThinking();
   // Take back to the last position where a person is to move.
   let undone = false;
   do {
     if (!state.session.undo()) break;
     undone = true;
-    state.view = JSON.parse(state.session.view());
-  } while (state.seats[state.view.to_move_index] !== 'person');
-  state.selected = null;
-  hideChooser();
+  } while (state.seats[view().to_move_index] !== 'person' && state.session.plies() > 0);
+  state.viewPly = null;
   say(undone ? '' : 'Nothing to undo.');
   afterChange();
 }
 
+function review(ply) {
+  const plies = state.session.plies();
+  board.stopAnimation();
+  if (ply >= plies) {
+    state.viewPly = null;
+    afterChange();
+    return;
+  }
+  state.viewPly = Math.max(0, ply);
+  stopThinking();
+  render();
+}
+
+// ---- the address: game, options, start and moves, so a reload or a link loses nothing ----
+
+function saveUrl(v) {
+  const params = urlParams(v);
+  const url = `${location.pathname}?${params}`;
+  if (url !== `${location.pathname}${location.search}`) history.replaceState(null, '', url);
+}
+
+function urlParams(v, extra = {}) {
+  const params = new URLSearchParams();
+  params.set('game', v.game);
+  for (const [k, value] of v.options) params.set(`o.${k}`, value);
+  if (v.start) params.set('position', v.start);
+  if (v.played.length) params.set('moves', v.played.map((m) => m.text).join(','));
+  params.set('seats', state.seats.join(','));
+  for (const [k, value] of Object.entries(extra)) params.set(k, value);
+  return params;
+}
+
+function fromUrl() {
+  const params = new URLSearchParams(location.search);
+  const game = params.get('game');
+  if (!game) return null;
+  const options = {};
+  for (const [k, v] of params) if (k.startsWith('o.')) options[k.slice(2)] = v;
+  const moves = (params.get('moves') || '').split(',').map((m) => m.trim()).filter(Boolean);
+  const seats = (params.get('seats') || '').split(',');
+  const valid = (s) => s === 'person' || s in LEVELS;
+  const face = params.get('face');
+  if (face === '0' || face === '1') state.flipOverride = face === '1';
+  return {
+    game,
+    options,
+    position: params.get('position') || '',
+    moves,
+    seats: seats.length === 2 && seats.every(valid) ? seats : ['person', 'person'],
+  };
+}
+
+async function share() {
+  const v = view();
+  // The friend continues the game: the board faces the side to move when the link is sent.
+  const params = urlParams(v, { face: String(v.to_move_index) });
+  const link = `${location.origin}${location.pathname}?${params}`;
+  window.playground.sharedLink = link;
+  try {
+    await navigator.clipboard.writeText(link);
+    say('Link copied: whoever opens it sees this game and can continue it.');
+  } catch {
+    say(`Send this link: ${link}`);
+  }
+}
+
+// ---- records ----
+
+function exportRecord() {
+  const seatName = (s) => (s === 'person' ? 'human' : LEVELS[s].spec);
+  const json = state.session.record(seatName(state.seats[0]), seatName(state.seats[1]), BigInt(state.seed));
+  window.playground.exported = json;
+  const blob = new Blob([json + '\n'], { type: 'application/json' });
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = `${state.session.name()}-game.json`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  say('Game saved as a record (`towers replay FILE` checks it).');
+}
+
+async function importRecord(file) {
+  const text = await file.text();
+  let session;
+  try {
+    session = Session.from_record(text);
+  } catch (error) {
+    say(`Not loaded: ${error.message || error}`);
+    return;
+  }
+  const v = JSON.parse(session.view());
+  session.free();
+  // A record lists every option; the address keeps only those that differ from the rules'.
+  const defaults = new Map((state.catalogue.find((g) => g.name === v.game)?.options || []).map((o) => [o.key, o.default]));
+  loadGame({
+    game: v.game,
+    options: Object.fromEntries(v.options.filter(([k, value]) => defaults.get(k) !== value)),
+    position: v.start,
+    moves: v.played.map((m) => m.text),
+    seats: ['person', 'person'],
+  });
+  say(`Loaded a game of ${v.title}, ${v.played.length} moves.`);
+}
+
+// ---- start ----
+
 async function main() {
-  await init();
+  try {
+    await init();
+  } catch (error) {
+    window.failLoading(`The game engines could not be loaded (${error.message || error}). Rebuild them with \`cargo xtask web\` and serve the page over HTTP.`);
+    return;
+  }
+  newWorker();
   state.catalogue = JSON.parse(games());
   fillGameList();
-  fillOptions();
   fillSeats();
+  board = new TurnBoard($('board'), {
+    onMove: onPersonMove,
+    onMessage: (text, kind) => say(text, kind),
+    onChoices: renderChoices,
+    onSteps: renderTurn,
+  });
   $('game').addEventListener('change', () => {
+    // Another game starts from its own initial position.
+    $('start-position').value = '';
+    state.game = state.catalogue.find((g) => g.name === $('game').value);
     fillOptions();
     newGame();
   });
@@ -289,33 +662,82 @@ async function main() {
     e.preventDefault();
     newGame();
   });
-  $('board').addEventListener('click', clickBoard);
   $('undo').addEventListener('click', undo);
+  $('cancel').addEventListener('click', () => board.cancel());
+  $('stop').addEventListener('click', () => {
+    if (state.paused) {
+      state.paused = false;
+      afterChange();
+    } else {
+      state.paused = true;
+      stopThinking();
+      board.stopAnimation();
+      say('The computer is stopped. Resume lets it go on; Step lets it make one move.');
+      render();
+    }
+  });
+  $('step').addEventListener('click', () => {
+    const level = seatLevel(view().to_move_index);
+    if (level && !state.think) think(level);
+  });
+  $('hint').addEventListener('click', () => {
+    if (!state.think) think(LEVELS[HINT_LEVEL], { hint: true });
+  });
   $('flip').addEventListener('click', () => {
-    state.flipped = !state.flipped;
+    state.flipOverride = !state.flipped;
     render();
+  });
+  $('zoom').addEventListener('click', () => {
+    state.zoom = !state.zoom;
+    $('board-wrap').classList.toggle('zoomed', state.zoom);
+    $('zoom').setAttribute('aria-pressed', String(state.zoom));
+  });
+  $('play-again').addEventListener('click', () => {
+    const v = view();
+    loadGame({ game: v.game, options: Object.fromEntries(v.options), position: v.start, seats: state.seats });
+  });
+  $('banner-review').addEventListener('click', () => review(0));
+  $('review-back').addEventListener('click', () => review(state.viewPly - 1));
+  $('review-forward').addEventListener('click', () => review(state.viewPly + 1));
+  $('review-exit').addEventListener('click', () => review(Infinity));
+  $('review-branch').addEventListener('click', () => {
+    state.session.truncate(state.viewPly);
+    state.viewPly = null;
+    state.paused = true;
+    say('The moves after this position are taken back; the game goes on from here.');
+    afterChange();
+  });
+  $('share').addEventListener('click', share);
+  $('export').addEventListener('click', exportRecord);
+  $('import').addEventListener('change', (e) => {
+    if (e.target.files[0]) importRecord(e.target.files[0]);
+    e.target.value = '';
   });
   $('copy').addEventListener('click', async () => {
     try {
-      await navigator.clipboard.writeText(state.view.position);
+      await navigator.clipboard.writeText(view().position);
       say('Position copied.');
     } catch {
-      say(`Copy this position: ${state.view.position}`);
+      say(`Copy this position: ${view().position}`);
     }
   });
   $('typed').addEventListener('submit', (e) => {
     e.preventDefault();
     const text = $('move-text').value.trim();
     if (!text) return;
-    if (state.seats[state.view.to_move_index] !== 'person') {
+    if (!isPersonToMove(view())) {
       say('Wait: it is the computer’s turn.');
       return;
     }
-    playMove(text);
+    onPersonMove(text);
     $('move-text').value = '';
   });
-  newGame();
-  window.playground = state; // for the browser test
+  window.playground = { state, board, LEVELS, PALETTE, loadGame, sessionFrom, view: () => state.view };
+  const wanted = fromUrl() || { game: state.catalogue[0].name, seats: state.seats };
+  if (!loadGame(wanted) && !state.session) loadGame({ game: state.catalogue[0].name, seats: ['person', 'medium'] });
+  $('loading').hidden = true;
+  $('main').classList.add('ready');
+  startOnline({ Session, catalogue: state.catalogue }); // Play a friend (online.js)
   document.body.dataset.ready = 'yes';
 }
 

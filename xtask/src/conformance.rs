@@ -2,7 +2,7 @@
 //! random games of each game, in release mode, with a progress bar (`towers conformance`);
 //! and CI's deep run, from the test build on a seed of the commit.
 
-use std::path::PathBuf;
+use std::path::Path;
 
 use crate::tools;
 
@@ -25,7 +25,7 @@ pub(crate) fn run_built(games: u64, seed: u64, names: &[String]) -> Result<(), S
 }
 
 fn check_each(
-    towers: &PathBuf,
+    towers: &Path,
     games: u64,
     threads: Option<u16>,
     seed: Option<u64>,

@@ -29,7 +29,8 @@ pub fn write_docs() -> Result<(), String> {
         }
         let old = std::fs::read_to_string(&full).unwrap_or_default();
         if old != content {
-            std::fs::write(&full, content).map_err(|e| format!("{}: {e}", full.display()))?;
+            tower_games::files::replace_file(&full, content.as_bytes())
+                .map_err(|e| format!("{}: {e}", full.display()))?;
             println!("wrote {}", path.display());
         }
     }
@@ -311,8 +312,11 @@ fn render_example(
         if !moves.is_empty() {
             *out += "```text\n";
             let mut line = String::new();
+            // Moves written with spaces (Chain Reaction's chains) go one to a line, so that
+            // they do not run together.
+            let one_a_line = moves.iter().any(|mv| mv.contains(' '));
             for mv in &moves[..shown] {
-                if !line.is_empty() && line.len() + 1 + mv.len() > 88 {
+                if !line.is_empty() && (one_a_line || line.len() + 1 + mv.len() > 88) {
                     let _ = writeln!(out, "{line}");
                     line.clear();
                 }
@@ -372,3 +376,113 @@ pub fn orphan_pictures(docs: &[(PathBuf, String)]) -> Vec<PathBuf> {
     orphans.sort();
     orphans
 }
+
+/// The rule books as HTML pages for the playground (`rules/<game>.html`, `rules/index.html`
+/// and the pictures under `rules/img/`), generated from the same rule-book sources as
+/// `docs/rules/` with every example linked to the playground (`../index.html?…`) at the
+/// position it shows. Paths are relative to the site's root.
+pub fn rule_book_pages() -> Result<Vec<(PathBuf, String)>, String> {
+    let mut pages = Vec::new();
+    let mut index = String::from(
+        "# Rule books\n\nEach game's rules, with every example drawn by the engine; a click on \
+         an example opens it in the playground.\n\n",
+    );
+    for game in registry::all() {
+        let name = game.name();
+        let (mut markdown, pictures) = render_rule_book(name)?;
+        let setups: Vec<(&str, Setup)> = game.rule_book().setups().collect();
+        if setups.len() != pictures.len() {
+            return Err(format!("{name}: examples and pictures do not pair up"));
+        }
+        for ((caption, setup), (file, svg)) in setups.iter().zip(&pictures) {
+            let image = format!("![{}](img/{file})\n", caption.replace(['[', ']'], ""));
+            let link = format!(
+                "{image}\n<p class=\"open\"><a href=\"{}\">Open this position in the playground</a></p>\n",
+                playground_link(name, setup).replace('&', "&amp;")
+            );
+            markdown = markdown.replacen(&image, &link, 1);
+            pages.push((PathBuf::from("rules/img").join(file), svg.clone()));
+        }
+        let title = format!("{} — rule book", game.title());
+        pages.push((
+            PathBuf::from("rules").join(format!("{name}.html")),
+            html_page(&title, &markdown),
+        ));
+        let _ = writeln!(index, "- [{}]({name}.md)", game.title());
+    }
+    index += "\n[Back to the playground](../index.html)\n";
+    pages.push((
+        PathBuf::from("rules/index.html"),
+        html_page("Rule books", &index),
+    ));
+    Ok(pages)
+}
+
+/// The playground's address for a rule-book setup: the game, the options over the defaults,
+/// the position and the moves, with both seats played by a person.
+pub fn playground_link(name: &str, setup: &Setup) -> String {
+    let mut link = format!("../index.html?game={}", url_encode(name));
+    for (key, value) in setup.options {
+        let _ = write!(link, "&o.{}={}", url_encode(key), url_encode(value));
+    }
+    if let Some(position) = setup.position {
+        let _ = write!(link, "&position={}", url_encode(position));
+    }
+    if !setup.moves.is_empty() {
+        let _ = write!(link, "&moves={}", url_encode(&setup.moves.join(",")));
+    }
+    link + "&seats=person,person"
+}
+
+/// Percent-encodes everything but the characters a URL query may carry as they are.
+fn url_encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-_.~".contains(&byte) {
+            out.push(byte as char);
+        } else {
+            let _ = write!(out, "%{byte:02X}");
+        }
+    }
+    out
+}
+
+/// A standalone HTML page from Markdown: links between rule books go to their HTML pages.
+fn html_page(title: &str, markdown: &str) -> String {
+    use pulldown_cmark::{CowStr, Event, Options, Parser, Tag};
+    let parser = Parser::new_ext(markdown, Options::ENABLE_TABLES).map(|event| match event {
+        Event::Start(Tag::Link {
+            link_type,
+            dest_url,
+            title,
+            id,
+        }) if dest_url.ends_with(".md") && !dest_url.contains('/') => Event::Start(Tag::Link {
+            link_type,
+            dest_url: CowStr::from(format!("{}.html", dest_url.trim_end_matches(".md"))),
+            title,
+            id,
+        }),
+        other => other,
+    });
+    let mut body = String::new();
+    pulldown_cmark::html::push_html(&mut body, parser);
+    format!(
+        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{title}</title>\n<link rel=\"icon\" href=\"../favicon.svg\" type=\"image/svg+xml\">\n\
+         <style>{RULES_CSS}</style>\n</head>\n<body>\n\
+         <nav><a href=\"../index.html\">Playground</a> · <a href=\"index.html\">All rule books</a></nav>\n\
+         <!-- Generated by `cargo xtask web` from the games' rule books; do not edit. -->\n\
+         {body}</body>\n</html>\n",
+        title = title.replace('&', "&amp;").replace('<', "&lt;")
+    )
+}
+
+const RULES_CSS: &str = "body{font-family:system-ui,sans-serif;color:#222;background:#faf8f2;\
+max-width:52rem;margin:0 auto;padding:0.5rem 1rem;line-height:1.5}\
+img{max-width:100%;height:auto;display:block;max-height:32rem}\
+pre{overflow-x:auto;background:#fff;border:1px solid #ddd;padding:0.4rem;font-size:0.85rem}\
+code{overflow-wrap:anywhere}table{border-collapse:collapse;display:block;overflow-x:auto}\
+td,th{border:1px solid #ccc;padding:0.2rem 0.4rem;vertical-align:top}\
+p.open a{display:inline-block;background:#0b3d0b;color:#fff;padding:0.35rem 0.8rem;\
+border-radius:6px;text-decoration:none;font-weight:600}nav{margin:0.3rem 0 0.8rem}";

@@ -7,6 +7,8 @@
 //! - `fuzz [--seconds N] [TARGET...]` fuzzes the parsers and engines (cargo-fuzz, nightly);
 //! - `web [--serve]` builds the WebAssembly playground into `web/dist` (and serves it);
 //! - `bench [--baseline TOWERS]` measures every game's speed and writes `docs/performance.md`;
+//! - `python [--release]` builds the Python package's wheel, installs it with its extras in a
+//!   fresh virtual environment and runs its pytest suite;
 //! - `new-game NAME` writes a compiling skeleton of a new game crate and registers it;
 //! - `ci` runs everything CI runs, in order (`.ci/run` calls it).
 
@@ -20,6 +22,8 @@ mod conformance;
 mod fuzz;
 mod new_game;
 mod pictures;
+mod postgres;
+mod python;
 mod tools;
 mod web;
 
@@ -78,11 +82,21 @@ enum Command {
         #[arg(long, default_value_t = 8080)]
         port: u16,
     },
+    /// Build the Python package's wheel, install it in a fresh virtual environment with its
+    /// extras and run its tests.
+    Python {
+        /// Build the wheel with the release profile (as users get it) instead of `dev`.
+        #[arg(long)]
+        release: bool,
+    },
     /// Write a compiling skeleton of a new game crate, registered everywhere.
     NewGame {
         /// The game's registry name: lower case letters, digits and hyphens.
         name: String,
     },
+    /// Start a throwaway PostgreSQL on 127.0.0.1 and a free port (installing Debian's
+    /// postgresql if missing) for the server's tests; prints `TOWERS_TEST_POSTGRES=URL`.
+    Postgres,
     /// Run everything CI runs, in order.
     Ci,
 }
@@ -101,7 +115,10 @@ fn main() -> ExitCode {
         Command::Bench { baseline } => bench::run(baseline.as_deref()),
         Command::Fuzz { seconds, targets } => fuzz::run(seconds, &targets),
         Command::Web { serve, port } => web::run(serve, port),
+        Command::Python { release: false } => python::run(),
+        Command::Python { release: true } => python::build_and_test(true),
         Command::NewGame { name } => new_game::run(&name),
+        Command::Postgres => postgres::start().map(|url| println!("TOWERS_TEST_POSTGRES={url}")),
         Command::Ci => ci::run(),
     };
     match result {

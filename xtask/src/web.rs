@@ -1,7 +1,7 @@
 //! `cargo xtask web [--serve] [--port P]`: builds the browser playground into `web/dist` —
 //! `crates/towers-web` compiled to WebAssembly (profile `wasm`), its JavaScript bindings made
-//! by `wasm-bindgen`, and the page from `web/src` — and, with `--serve`, serves it on
-//! 127.0.0.1.
+//! by `wasm-bindgen`, the page from `web/src` and the rule books as HTML pages under `rules/`
+//! (from the same sources as `docs/rules/`) — and, with `--serve`, serves it on 127.0.0.1.
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
@@ -56,6 +56,13 @@ pub(crate) fn build() -> Result<(), String> {
         let entry = entry.map_err(|e| e.to_string())?;
         let to = dist.join(entry.file_name());
         std::fs::copy(entry.path(), &to).map_err(|e| format!("{}: {e}", to.display()))?;
+    }
+    for (path, content) in xtask::rule_book_pages()? {
+        let to = dist.join(path);
+        if let Some(dir) = to.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        std::fs::write(&to, content).map_err(|e| format!("{}: {e}", to.display()))?;
     }
     let size = std::fs::metadata(dist.join("pkg/towers_web_bg.wasm"))
         .map(|m| m.len())

@@ -38,16 +38,25 @@ fn heavy_readme_examples_build_with_one_game_crate() {
             dir.join("Cargo.toml"),
             format!(
                 "[package]\nname = \"readme-{folder}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
-                 [dependencies]\n{package} = {{ path = \"{}\" }}\n\n[workspace]\n",
+                 [dependencies]\n{package} = {{ path = \"{}\" }}\n\n[workspace]\n\n\
+                 # The workspace's profile, so the dependencies it compiled are reused.\n\
+                 [profile.dev]\nopt-level = 2\ndebug = \"line-tables-only\"\n",
                 crate_dir.display()
             ),
         )
         .unwrap();
         // The workspace's lock file pins the same versions, so nothing new is downloaded.
         std::fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
+        // Its own target directory, but the workspace's build directory: the dependencies
+        // the test run compiled are reused.
+        let build_dir = match std::env::var_os("CARGO_TARGET_DIR") {
+            Some(dir) if !dir.is_empty() => root.join(dir),
+            _ => root.join("target"),
+        };
         let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
             .args(["run", "--quiet", "--offline"])
             .env("CARGO_TARGET_DIR", scratch.join("target"))
+            .env("CARGO_BUILD_BUILD_DIR", build_dir)
             .current_dir(&dir)
             .status()
             .unwrap();

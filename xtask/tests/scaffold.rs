@@ -1,7 +1,7 @@
 //! `cargo xtask new-game` for real: a game scaffolded into a temporary copy of the workspace
-//! builds, passes its own tests (perft, conformance, rules, rule book), and is registered —
-//! `towers` lists it and counts its perft. A heavy test: it runs in CI's heavy step
-//! (`TOWERS_HEAVY=1`).
+//! builds, passes its own tests (perft, conformance, rules, rule book) and every cross-game
+//! test of the workspace, and is registered — `towers` lists it and counts its perft. A heavy
+//! test: it runs when `TOWERS_HEAVY=1`, as in CI.
 
 use std::path::Path;
 use std::process::Command;
@@ -28,10 +28,25 @@ fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
+/// The workspace's own build directory: where `cargo test` compiled the dependencies.
+fn workspace_build_dir() -> std::path::PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) if !dir.is_empty() => xtask::workspace_root().join(dir),
+        _ => xtask::workspace_root().join("target"),
+    }
+}
+
+/// Runs cargo in the copy. Its final artifacts go to `target`, apart from the workspace's
+/// (its `towers` binary must not replace the workspace's), but it builds in the workspace's
+/// build directory, so the dependencies the test run already compiled are reused: only the
+/// copy's own crates are compiled. The heavy tests stay off inside (this test is one).
 fn cargo(dir: &Path, target: &Path, args: &[&str]) -> String {
     let output = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .args(args)
         .env("CARGO_TARGET_DIR", target)
+        .env("CARGO_BUILD_BUILD_DIR", workspace_build_dir())
+        .env(board_kernel::testing::HEAVY, "0")
+        .env("INSTA_UPDATE", "always")
         .current_dir(dir)
         .output()
         .unwrap();
@@ -63,7 +78,36 @@ fn heavy_a_new_game_builds_tests_and_registers() {
         "a name taken twice"
     );
     let target = scratch.join("target");
-    cargo(&copy, &target, &["test", "--offline", "-p", "demo-line"]);
+    // Its rule book first, as a contributor does (the docs freshness test reads it); then
+    // the new crate's tests and every test that runs over all registered games: the
+    // registry, the command line, the pictures and snapshots, the playground's API and the
+    // robustness bodies. New snapshots are written, not compared (the contributor reviews
+    // them with `cargo insta review`).
+    cargo(
+        &copy,
+        &target,
+        &["run", "--offline", "-q", "-p", "xtask", "--", "docs"],
+    );
+    cargo(
+        &copy,
+        &target,
+        &[
+            "test",
+            "--offline",
+            "-p",
+            "demo-line",
+            "-p",
+            "xtask",
+            "-p",
+            "tower-games",
+            "-p",
+            "towers",
+            "-p",
+            "towers-web",
+            "-p",
+            "towers-robustness",
+        ],
+    );
     let list = cargo(
         &copy,
         &target,

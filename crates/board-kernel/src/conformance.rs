@@ -660,6 +660,8 @@ mod tests {
     }
 
     impl Steps for FlawedNim {
+        const STEPS_BY_LISTING: bool = false;
+
         fn move_steps(&self, s: &NimState, mv: &Take, out: &mut Vec<TurnStep>) {
             if matches!(self.1, Flaw::SameSteps) && mv.0 == 3 {
                 return self.0.move_steps(s, &Take(2), out);

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::picture::{Mark, Picture, Point, SvgStyle};
 use crate::prelude::*;
-use crate::steps::{Step, StepError, TurnStep};
+use crate::steps::{Step, StepError, TurnCursor, TurnStep};
 use crate::{
     BySide, GameOptions, MoveError, OptionError, OptionInfo, ParseError, RuleBook, Side, Status,
     Valid, perft,
@@ -75,12 +75,12 @@ pub trait DynState: Send + Sync + fmt::Debug {
     /// [`presentation::svg`](crate::presentation::svg)).
     fn svg(&self, marks: &[Mark], style: &SvgStyle) -> String;
     /// The picture cells the move `mv` (notation, read in this position) passes through; see
-    /// [`Game::move_path`].
+    /// [`Presentation::move_path`].
     fn move_path(&self, mv: &str) -> Result<Vec<Point>, ParseError>;
     /// The marks of the move `mv` played from this position: its path and end cells.
     fn move_marks(&self, mv: &str) -> Result<Vec<Mark>, ParseError>;
-    /// The position as the game's [`Picture`] (cells, pieces, labels), without title or
-    /// marks: what a front end or an observation encoder reads the board from.
+    /// The position as the game's complete [`Picture`] (cells, pieces, labels, title and
+    /// caption; no marks): what a front end or an observation encoder reads the board from.
     fn picture(&self) -> Picture;
     /// The steps the move `mv` (notation, read in this position) is made of; see
     /// [`Steps::move_steps`]. Fails when the text does not read or the move is not legal.
@@ -88,6 +88,9 @@ pub trait DynState: Send + Sync + fmt::Debug {
     /// Where a turn made of `steps` stands: the next steps, the whole move if they make one
     /// (in notation), and the board after them; see [`Steps::next_steps`].
     fn next_steps(&self, steps: &[Step]) -> Result<DynStepOptions, StepError>;
+    /// A turn to build step by step from this position, kept from step to step (see
+    /// [`TurnCursor`]: one listing of the legal moves a turn instead of one a step).
+    fn start_turn(&self) -> Result<Box<dyn DynTurn>, StepError>;
     /// A copy.
     fn clone_box(&self) -> Box<dyn DynState>;
 }
@@ -101,6 +104,28 @@ pub struct DynStepOptions {
     pub complete: Option<String>,
     /// The board after the steps (the position after the move when it is complete).
     pub board: Box<dyn DynState>,
+}
+
+/// A [`TurnCursor`] behind the type-erased face: a turn being built step by step.
+pub trait DynTurn: Send + Sync + fmt::Debug {
+    /// The steps that may come next, ascending; empty once the turn is complete.
+    fn next(&self) -> &[TurnStep];
+    /// The whole move the steps make, in notation, once they make one.
+    fn complete(&self) -> Option<String>;
+    /// The board after the steps so far (the position after the move once it is complete).
+    fn board(&self) -> Box<dyn DynState>;
+    /// The steps so far.
+    fn steps(&self) -> &[Step];
+    /// Makes `step`, one of [`DynTurn::next`]; on error nothing changes.
+    fn push(&mut self, step: Step) -> Result<(), StepError>;
+    /// A copy.
+    fn clone_box(&self) -> Box<dyn DynTurn>;
+}
+
+impl Clone for Box<dyn DynTurn> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
 }
 
 impl Clone for Box<dyn DynState> {
@@ -260,6 +285,12 @@ impl<G: Game> DynState for ErasedState<G> {
             .map_err(|illegal| MoveError::illegal(&parsed, illegal))?;
         Ok(crate::steps::steps_of(&*self.game, &self.state, &parsed))
     }
+    fn start_turn(&self) -> Result<Box<dyn DynTurn>, StepError> {
+        Ok(Box::new(ErasedTurn {
+            cursor: TurnCursor::new(&*self.game, &self.state)?,
+            game: self.game.clone(),
+        }))
+    }
     fn next_steps(&self, steps: &[Step]) -> Result<DynStepOptions, StepError> {
         let options = self.game.next_steps(&self.state, steps)?;
         Ok(DynStepOptions {
@@ -275,6 +306,50 @@ impl<G: Game> DynState for ErasedState<G> {
         Box::new(ErasedState {
             game: self.game.clone(),
             state: self.state.clone(),
+        })
+    }
+}
+
+struct ErasedTurn<G: Game> {
+    game: Arc<G>,
+    cursor: TurnCursor<G>,
+}
+
+impl<G: Game> fmt::Debug for ErasedTurn<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}({}, {:?})",
+            G::NAME,
+            self.cursor.start(),
+            self.cursor.steps()
+        )
+    }
+}
+
+impl<G: Game> DynTurn for ErasedTurn<G> {
+    fn next(&self) -> &[TurnStep] {
+        self.cursor.next()
+    }
+    fn complete(&self) -> Option<String> {
+        self.cursor.complete().map(ToString::to_string)
+    }
+    fn board(&self) -> Box<dyn DynState> {
+        Box::new(ErasedState {
+            game: self.game.clone(),
+            state: self.cursor.board().clone(),
+        })
+    }
+    fn steps(&self) -> &[Step] {
+        self.cursor.steps()
+    }
+    fn push(&mut self, step: Step) -> Result<(), StepError> {
+        self.cursor.push(&*self.game, step)
+    }
+    fn clone_box(&self) -> Box<dyn DynTurn> {
+        Box::new(ErasedTurn {
+            game: self.game.clone(),
+            cursor: self.cursor.clone(),
         })
     }
 }

@@ -5,7 +5,7 @@
 //! bound generic code writes, which a type has as soon as it implements the four.
 
 use crate::{
-    GameOptions, Illegal, MoveError, OptionError, ParseError, Presentation, Rules, Search,
+    GameOptions, Illegal, MoveError, OptionError, ParseError, Presentation, Render, Rules, Search,
     Snapshot, Steps, Valid,
 };
 
@@ -74,6 +74,6 @@ impl<G: Rules> GameExt for G {}
 /// A bound `G: Game` brings every method into scope; code that names a concrete game brings
 /// them with `use board_kernel::prelude::*` (each game crate re-exports it as its own
 /// `prelude`).
-pub trait Game: Rules + Search + Presentation + Steps + GameExt {}
+pub trait Game: Rules + Search + Presentation + Steps + GameExt + Render {}
 
 impl<G: Rules + Search + Presentation + Steps> Game for G {}

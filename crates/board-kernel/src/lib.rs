@@ -51,10 +51,12 @@ pub mod text;
 pub mod zobrist;
 
 pub use direction::{Direction, KNIGHT_LEAPS, leaps};
-pub use error::{Illegal, MAX_TEXT_LEN, MoveError, OptionError, ParseError, TextKind, excerpt};
+pub use error::{
+    Illegal, MAX_TEXT_LEN, MoveError, OptionError, ParseError, TextKind, excerpt, printable,
+};
 pub use game::{Game, GameExt};
 pub use options::{GameOptions, OptionInfo};
-pub use presentation::{Presentation, describe_status};
+pub use presentation::{Presentation, Render, describe_status};
 pub use repetition::{Repetition, ShortRepetition, Snapshot};
 pub use rng::SplitMix64;
 pub use rulebook::{Block, RuleBook, Setup};
@@ -72,7 +74,7 @@ pub use valid::Valid;
 /// The contract's traits, to bring every game method into scope at once:
 /// `use board_kernel::prelude::*;` (each game crate re-exports it as its own `prelude`).
 pub mod prelude {
-    pub use crate::{Game, GameExt, Presentation, Rules, Search, Steps};
+    pub use crate::{Game, GameExt, Presentation, Render, Rules, Search, Steps};
 }
 
 /// Implements `Serialize` through `Display` and `Deserialize` through `FromStr`, so a type

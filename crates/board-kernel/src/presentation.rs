@@ -21,10 +21,10 @@ pub trait Presentation: Rules {
         self.diagram(state)
     }
 
-    /// The position as a [`Picture`] for the SVG renderer: cells, pieces and edge labels (the
-    /// renderer adds title, caption and marks; see [`svg`]). The default draws the
-    /// text diagram.
-    fn picture(&self, state: &Self::State) -> Picture {
+    /// The board as the game draws it: cells, pieces and edge labels. [`Render::picture`]
+    /// adds the title, the caption and the text alternative every game's picture has. The
+    /// default draws the text diagram.
+    fn draw(&self, state: &Self::State) -> Picture {
         picture::text_picture(&self.diagram(state))
     }
 
@@ -64,17 +64,38 @@ pub fn describe_status<G: Presentation>(game: &G, state: &G::State) -> String {
     line
 }
 
-/// Everything a front end shows of a position as one SVG: the game's [`Picture`]
-/// ([`Presentation::picture`]) with a title, a caption saying whose turn it is
-/// or how the game ended and the score ([`describe_status`]), the
-/// position text as text alternative, and `marks` over the board.
-pub fn svg<G: Presentation>(
-    game: &G,
-    state: &G::State,
-    marks: &[Mark],
-    style: &SvgStyle,
-) -> String {
-    let mut picture = game.picture(state);
+/// The pictures every game has through its [`Presentation`], written once: a blanket
+/// implementation covers every game, so the title, caption and text alternative are the same
+/// everywhere.
+///
+/// ```
+/// use board_kernel::prelude::*;
+/// use board_kernel::testing::Nim;
+/// let game = Nim::default();
+/// let picture = game.picture(&game.initial_state());
+/// assert_eq!(picture.title, "Nim: White to move");
+/// assert_eq!(picture.caption, "White to move");
+/// assert!(game.svg(&game.initial_state(), &[], &Default::default()).contains("<title>Nim"));
+/// ```
+pub trait Render: Presentation {
+    /// The position as a complete [`Picture`]: the game's drawing ([`Presentation::draw`])
+    /// with a title, a caption saying whose turn it is or how the game ended with the score
+    /// ([`describe_status`]), and the position text as text alternative.
+    fn picture(&self, state: &Self::State) -> Picture {
+        picture(self, state)
+    }
+
+    /// The picture as a standalone SVG document with `marks` over the board; see [`svg`].
+    fn svg(&self, state: &Self::State, marks: &[Mark], style: &SvgStyle) -> String {
+        svg(self, state, marks, style)
+    }
+}
+
+impl<G: Presentation> Render for G {}
+
+/// The complete picture of `state`: see [`Render::picture`].
+fn picture<G: Presentation>(game: &G, state: &G::State) -> Picture {
+    let mut picture = game.draw(state);
     let status = describe_status(game, state);
     picture.title = format!("{}: {status}", G::TITLE);
     picture.caption = picture::capitalise(&status);
@@ -87,6 +108,18 @@ pub fn svg<G: Presentation>(
             format!("{position}. {}", picture.description)
         };
     }
+    picture
+}
+
+/// Everything a front end shows of a position as one SVG: [`Render::picture`] with `marks`
+/// over the board.
+pub fn svg<G: Presentation>(
+    game: &G,
+    state: &G::State,
+    marks: &[Mark],
+    style: &SvgStyle,
+) -> String {
+    let mut picture = picture(game, state);
     picture.marks.extend_from_slice(marks);
     picture.to_svg(style)
 }

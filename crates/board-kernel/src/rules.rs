@@ -22,7 +22,7 @@ use crate::{BySide, GameOptions, Illegal, ParseError, Side, Status, Valid};
 /// # Playing moves: one checked path, one fast path
 /// [`Rules::check_move`] is the rules' verdict on a move: `Ok`, or the [`Illegal`] reason
 /// naming the rule it breaks (and [`Illegal::GameOver`] once the game is finished).
-/// [`GameExt::play`] checks and then plays, and leaves the state untouched on refusal;
+/// [`GameExt::play`](crate::GameExt::play) checks and then plays, and leaves the state untouched on refusal;
 /// [`Rules::play_unchecked`] plays a move known to be legal (it came from
 /// [`Rules::legal_moves`]): the fast path of search and perft.
 ///
@@ -30,8 +30,8 @@ use crate::{BySide, GameOptions, Illegal, ParseError, Side, Status, Valid};
 /// Moves print in the rule book's notation ([`Display`]) and parse back with
 /// [`Rules::parse_move`]; states print as the rule book's one-line position text and parse
 /// back with [`Rules::parse_position`], which validates them. Both round-trip for every
-/// reachable state. The serde form of a state is its [`Snapshot`] (the text plus the
-/// repetition history), read back through the same validation by [`GameExt::restore`]: a
+/// reachable state. The serde form of a state is its [`Snapshot`](crate::Snapshot) (the text plus the
+/// repetition history), read back through the same validation by [`GameExt::restore`](crate::GameExt::restore): a
 /// state never enters a program without being checked.
 ///
 /// # Keys
@@ -80,7 +80,7 @@ pub trait Rules: Clone + Debug + Send + Sync + 'static {
         + Sync;
 
     /// The game under `options`, which were validated on the way in (see [`Valid`]; build
-    /// from unchecked options with [`GameExt::with_options`] or [`GameExt::from_pairs`]).
+    /// from unchecked options with [`GameExt::with_options`](crate::GameExt::with_options) or [`GameExt::from_pairs`](crate::GameExt::from_pairs)).
     fn new(options: Valid<Self::Options>) -> Self;
 
     /// The options this game was made with.
@@ -113,7 +113,7 @@ pub trait Rules: Clone + Debug + Send + Sync + 'static {
     /// allocates nothing.
     ///
     /// With a move that is not legal the resulting state is unspecified (it may be
-    /// inconsistent, and the method may panic); use [`GameExt::play`] for untrusted moves.
+    /// inconsistent, and the method may panic); use [`GameExt::play`](crate::GameExt::play) for untrusted moves.
     fn play_unchecked(&self, state: &mut Self::State, mv: &Self::Move);
 
     /// Whether `mv` may be played in `state`, and if not, which rule forbids it. Answers for
@@ -127,7 +127,7 @@ pub trait Rules: Clone + Debug + Send + Sync + 'static {
     }
 
     /// Reads a move in the game's notation. The state is given for notations that need
-    /// context to be read; the result is not necessarily legal (see [`GameExt::play`]).
+    /// context to be read; the result is not necessarily legal (see [`GameExt::play`](crate::GameExt::play)).
     /// Texts longer than [`MAX_TEXT_LEN`](crate::MAX_TEXT_LEN) are refused.
     fn parse_move(&self, state: &Self::State, text: &str) -> Result<Self::Move, ParseError>;
 
@@ -147,7 +147,7 @@ pub trait Rules: Clone + Debug + Send + Sync + 'static {
     }
 
     /// Gives a state just parsed from its text the repetition history `keys` (from a
-    /// [`Snapshot`]), after checking that they fit it (see
+    /// [`Snapshot`](crate::Snapshot)), after checking that they fit it (see
     /// [`Repetition::restore`](crate::Repetition::restore), which does the checking for a
     /// game that keeps its history in a [`Repetition`](crate::Repetition)). Games without
     /// the rule refuse any history.

@@ -37,7 +37,7 @@ use crate::picture::Point;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Step {
-    /// A cell of the game's picture grid ([`Presentation::picture`](crate::Presentation::picture)),
+    /// A cell of the game's picture grid ([`Render::picture`](crate::Render::picture)),
     /// where front ends take clicks: a board square, or a cell off the board that a picture
     /// draws (Chain Reaction's scoring rows).
     Cell(Point),
@@ -159,6 +159,11 @@ pub trait Steps: Rules {
     /// is `CHOICES[i]`. Fixed for the game, so that integer actions have a fixed range.
     const CHOICES: &'static [&'static str] = &[];
 
+    /// Whether [`Steps::next_steps`] is the default, [`by_listing`]; a game that overrides it
+    /// with a stepper of its own says `false`, and a [`TurnCursor`] then asks it at every step
+    /// instead of listing the legal moves once.
+    const STEPS_BY_LISTING: bool = true;
+
     /// Appends the steps of `mv`, a legal move of `state`, to `out`, in the order a player
     /// makes them: typically the piece, then each cell it goes to, then any cell a stone is
     /// put down on; a pass is its choice.
@@ -201,66 +206,279 @@ pub fn by_listing<G: Steps>(
     if moves.is_empty() {
         return Err(StepError::GameOver);
     }
-    let (body, finish) = match steps.split_last() {
-        Some((Step::Finish, body)) => (body, true),
-        _ => (steps, false),
-    };
-    let mut next: Vec<TurnStep> = Vec::new();
-    let mut exact = None;
-    let mut longer = false;
-    let mut example = None;
-    // How many steps the best-matching move shares, to say which step went wrong.
-    let mut shared = 0;
+    let mut tally = Tally::new(steps);
     let mut buffer = Vec::new();
     for mv in moves {
         buffer.clear();
         game.move_steps(state, &mv, &mut buffer);
-        let same = buffer
+        tally.see(mv, &buffer);
+    }
+    tally.conclude(game, state, |mv| mv)
+}
+
+/// What the legal moves say of a beginning of a turn, gathered move by move (`M`: a move, or
+/// a handle that stands for one).
+struct Tally<'s, M> {
+    steps: &'s [Step],
+    /// The steps without a final `Finish`.
+    body: &'s [Step],
+    finish: bool,
+    next: Vec<TurnStep>,
+    exact: Option<M>,
+    longer: bool,
+    example: Option<M>,
+    /// How many steps the best-matching move shares, to say which step went wrong.
+    shared: usize,
+}
+
+impl<'s, M: Clone> Tally<'s, M> {
+    fn new(steps: &'s [Step]) -> Tally<'s, M> {
+        let (body, finish) = match steps.split_last() {
+            Some((Step::Finish, body)) => (body, true),
+            _ => (steps, false),
+        };
+        Tally {
+            steps,
+            body,
+            finish,
+            next: Vec::new(),
+            exact: None,
+            longer: false,
+            example: None,
+            shared: 0,
+        }
+    }
+
+    /// Takes in a legal move and its steps; returns whether it begins with the steps.
+    fn see(&mut self, mv: M, made: &[TurnStep]) -> bool {
+        let body = self.body;
+        let same = made
             .iter()
             .zip(body)
             .take_while(|(made, wanted)| made.step == **wanted)
             .count();
-        shared = shared.max(same);
+        self.shared = self.shared.max(same);
         if same < body.len() {
-            continue;
+            return false;
         }
-        if buffer.len() == body.len() {
-            exact = Some(mv);
-            continue;
+        if made.len() == body.len() {
+            self.exact = Some(mv);
+            return true;
         }
-        longer = true;
-        let following = buffer[body.len()];
-        if !next.iter().any(|t| t.step == following.step) {
-            next.push(following);
+        self.longer = true;
+        let following = made[body.len()];
+        if !self.next.iter().any(|t| t.step == following.step) {
+            self.next.push(following);
         }
-        if example.is_none() {
-            example = Some(mv);
+        if self.example.is_none() {
+            self.example = Some(mv);
+        }
+        true
+    }
+
+    /// The answer for the steps, from the moves seen; `resolve` gives the move a seen handle
+    /// stands for.
+    fn conclude<G: Steps>(
+        mut self,
+        game: &G,
+        state: &G::State,
+        resolve: impl Fn(M) -> G::Move,
+    ) -> Result<StepOptions<G::Move, G::State>, StepError> {
+        let steps = self.steps;
+        let not_legal = |index: usize| StepError::NotLegal {
+            index: index + 1,
+            step: steps[index],
+        };
+        let done = self.body.len();
+        match (self.exact, self.longer, self.finish) {
+            (None, false, _) => Err(not_legal(self.shared.min(steps.len() - 1))),
+            (Some(mv), false, false) | (Some(mv), true, true) => {
+                let mv = resolve(mv);
+                Ok(StepOptions {
+                    next: Vec::new(),
+                    board: state_after(game, state, Some(&mv), done, true),
+                    complete: Some(mv),
+                })
+            }
+            // `finish` where nothing needed finishing, or no move ends here.
+            (_, _, true) => Err(not_legal(steps.len() - 1)),
+            (exact, true, false) => {
+                if exact.is_some() {
+                    self.next.push(TurnStep::FINISH);
+                }
+                self.next.sort_by_key(|t| t.step);
+                let example = self.example.map(resolve);
+                Ok(StepOptions {
+                    next: self.next,
+                    board: state_after(game, state, example.as_ref(), done, false),
+                    complete: None,
+                })
+            }
         }
     }
-    let not_legal = |index: usize| StepError::NotLegal {
-        index: index + 1,
-        step: steps[index],
-    };
-    match (exact, longer, finish) {
-        (None, false, _) => Err(not_legal(shared.min(steps.len() - 1))),
-        (Some(mv), false, false) | (Some(mv), true, true) => Ok(StepOptions {
-            next: Vec::new(),
-            board: state_after(game, state, Some(&mv), body.len(), true),
-            complete: Some(mv),
-        }),
-        // `finish` where nothing needed finishing, or no move ends here.
-        (_, _, true) => Err(not_legal(steps.len() - 1)),
-        (exact, true, false) => {
-            if exact.is_some() {
-                next.push(TurnStep::FINISH);
+}
+
+/// A turn being built step by step: the answer of [`Steps::next_steps`] for the steps so far,
+/// kept from step to step. For a game that answers by listing, the legal moves and their
+/// steps are listed once when the turn begins and narrowed at each step, so building a whole
+/// turn costs one listing instead of one a step; a game with its own `next_steps` (declared by
+/// [`Steps::STEPS_BY_LISTING`] = `false`) is asked at each step. Either way the answers are
+/// exactly `next_steps`'s (the conformance suite compares them).
+///
+/// ```
+/// use board_kernel::prelude::*;
+/// use board_kernel::steps::TurnCursor;
+/// use board_kernel::testing::Nim;
+/// let game = Nim::default();
+/// let mut turn = TurnCursor::new(&game, &game.initial_state())?;
+/// assert_eq!(turn.next().len(), 3);
+/// let take_two = turn.next()[1].step;
+/// turn.push(&game, take_two)?;
+/// assert_eq!(turn.complete().map(ToString::to_string).as_deref(), Some("2"));
+/// # Ok::<(), board_kernel::steps::StepError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct TurnCursor<G: Steps> {
+    state: G::State,
+    steps: Vec<Step>,
+    /// For a game that answers by listing: every legal move with its steps.
+    listed: Option<Listed<G::Move>>,
+    here: StepOptions<G::Move, G::State>,
+}
+
+/// An answer with the moves that still begin with its steps.
+type Narrowed<M, S> = (StepOptions<M, S>, Vec<u32>);
+
+/// The legal moves of a turn's position with their steps, in one buffer, and which of them
+/// still begin with the steps made so far.
+#[derive(Clone, Debug)]
+struct Listed<M> {
+    moves: Vec<M>,
+    /// Every move's steps, one after another.
+    flat: Vec<TurnStep>,
+    /// Where each move's steps are in `flat`.
+    spans: Vec<(u32, u32)>,
+    /// The moves that begin with the steps so far (without a final `Finish`).
+    alive: Vec<u32>,
+}
+
+impl<M: Clone> Listed<M> {
+    fn steps_of(&self, index: u32) -> &[TurnStep] {
+        let (from, to) = self.spans[index as usize];
+        &self.flat[from as usize..to as usize]
+    }
+
+    /// The answer for `steps` from the moves still alive, with the ones among them that begin
+    /// with `steps`.
+    fn answer<G: Steps<Move = M>>(
+        &self,
+        game: &G,
+        state: &G::State,
+        steps: &[Step],
+    ) -> Result<Narrowed<M, G::State>, StepError> {
+        let mut tally = Tally::new(steps);
+        let mut kept = Vec::with_capacity(self.alive.len());
+        for &index in &self.alive {
+            if tally.see(index, self.steps_of(index)) {
+                kept.push(index);
             }
-            next.sort_by_key(|t| t.step);
-            Ok(StepOptions {
-                next,
-                board: state_after(game, state, example.as_ref(), body.len(), false),
-                complete: None,
-            })
         }
+        let answer = tally.conclude(game, state, |index| self.moves[index as usize].clone())?;
+        Ok((answer, kept))
+    }
+}
+
+impl<G: Steps> TurnCursor<G> {
+    /// A turn beginning in `state`; [`StepError::GameOver`] in a finished game.
+    pub fn new(game: &G, state: &G::State) -> Result<TurnCursor<G>, StepError> {
+        if !G::STEPS_BY_LISTING {
+            let here = game.next_steps(state, &[])?;
+            return Ok(TurnCursor {
+                state: state.clone(),
+                steps: Vec::new(),
+                listed: None,
+                here,
+            });
+        }
+        let mut moves = Vec::new();
+        game.legal_moves(state, &mut moves);
+        if moves.is_empty() {
+            return Err(StepError::GameOver);
+        }
+        let mut flat = Vec::with_capacity(moves.len() * 3);
+        let mut spans = Vec::with_capacity(moves.len());
+        for mv in &moves {
+            let from = flat.len() as u32;
+            game.move_steps(state, mv, &mut flat);
+            spans.push((from, flat.len() as u32));
+        }
+        let alive = (0..moves.len() as u32).collect();
+        let mut listed = Listed {
+            moves,
+            flat,
+            spans,
+            alive,
+        };
+        let (here, alive) = listed.answer(game, state, &[])?;
+        listed.alive = alive;
+        Ok(TurnCursor {
+            state: state.clone(),
+            steps: Vec::new(),
+            listed: Some(listed),
+            here,
+        })
+    }
+
+    /// The steps that may come next, ascending; empty once the turn is complete.
+    #[must_use]
+    pub fn next(&self) -> &[TurnStep] {
+        &self.here.next
+    }
+
+    /// The whole move the steps make, once they make one.
+    #[must_use]
+    pub fn complete(&self) -> Option<&G::Move> {
+        self.here.complete.as_ref()
+    }
+
+    /// The board after the steps so far.
+    #[must_use]
+    pub fn board(&self) -> &G::State {
+        &self.here.board
+    }
+
+    /// The steps so far.
+    #[must_use]
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// The position the turn began in.
+    #[must_use]
+    pub fn start(&self) -> &G::State {
+        &self.state
+    }
+
+    /// Makes `step`, which must be one of [`TurnCursor::next`]; on error nothing changes.
+    pub fn push(&mut self, game: &G, step: Step) -> Result<(), StepError> {
+        if !self.here.next.iter().any(|t| t.step == step) {
+            return Err(StepError::NotLegal {
+                index: self.steps.len() + 1,
+                step,
+            });
+        }
+        let mut steps = self.steps.clone();
+        steps.push(step);
+        self.here = match &mut self.listed {
+            None => game.next_steps(&self.state, &steps)?,
+            Some(listed) => {
+                let (here, alive) = listed.answer(game, &self.state, &steps)?;
+                listed.alive = alive;
+                here
+            }
+        };
+        self.steps = steps;
+        Ok(())
     }
 }
 
@@ -331,10 +549,23 @@ pub fn check_steps<G: Steps>(game: &G, state: &G::State, sample: &[usize]) -> Re
     for &k in sample {
         let (mv, steps) = (&moves[k % moves.len()], &all[k % moves.len()]);
         let mut walked: Vec<Step> = Vec::new();
+        let mut cursor = TurnCursor::new(game, state).map_err(|e| format!("a turn cursor: {e}"))?;
         loop {
             let here = game
                 .next_steps(state, &walked)
                 .map_err(|e| format!("move {mv} after {walked:?}: {e}"))?;
+            if cursor.next() != here.next.as_slice()
+                || cursor.complete() != here.complete.as_ref()
+                || cursor.board() != &here.board
+            {
+                return Err(format!(
+                    "after {walked:?} a turn cursor answers {:?} (complete {:?}), next_steps {:?} (complete {:?})",
+                    cursor.next(),
+                    cursor.complete().map(ToString::to_string),
+                    here.next,
+                    here.complete.as_ref().map(ToString::to_string)
+                ));
+            }
             let body = walked.strip_suffix(&[Step::Finish]).unwrap_or(&walked);
             let going_on: Vec<&Vec<TurnStep>> = all
                 .iter()
@@ -387,6 +618,9 @@ pub fn check_steps<G: Steps>(game: &G, state: &G::State, sample: &[usize]) -> Re
                 }
             }
             let step = steps.get(walked.len()).map_or(Step::Finish, |t| t.step);
+            cursor
+                .push(game, step)
+                .map_err(|e| format!("a turn cursor refuses {step} after {walked:?}: {e}"))?;
             walked.push(step);
             if walked.len() > steps.len() + 1 {
                 return Err(format!("move {mv} never completes"));

@@ -120,7 +120,7 @@ impl Presentation for ChainReaction {
         position::diagram(&state.board)
     }
 
-    fn picture(&self, state: &State) -> Picture {
+    fn draw(&self, state: &State) -> Picture {
         crate::picture::picture(state)
     }
 
@@ -135,6 +135,7 @@ impl Presentation for ChainReaction {
 
 impl Steps for ChainReaction {
     const CHOICES: &'static [&'static str] = crate::steps::CHOICES;
+    const STEPS_BY_LISTING: bool = false;
 
     fn move_steps(&self, state: &State, mv: &Move, out: &mut Vec<TurnStep>) {
         crate::steps::move_steps(state, mv, out);

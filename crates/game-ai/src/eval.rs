@@ -27,7 +27,7 @@ pub fn score_lead(scores: BySide<i64>, side: Side) -> f64 {
 }
 
 /// The static value of an ongoing `state` for `side`, in `[-1, 1]`: the game's
-/// [`Game::heuristic`] where it has one; otherwise the squashed score difference
+/// [`Search::heuristic`] where it has one; otherwise the squashed score difference
 /// ([`score_lead`]) for games that keep a score; otherwise 0 (nothing is known).
 #[must_use]
 pub fn heuristic<G: Game>(game: &G, state: &G::State, side: Side) -> f64 {

@@ -177,7 +177,7 @@ impl Presentation for Kamisado {
         position::coloured_diagram(state)
     }
 
-    fn picture(&self, state: &State) -> Picture {
+    fn draw(&self, state: &State) -> Picture {
         crate::picture::picture(state)
     }
 

@@ -8,20 +8,20 @@ pub const STANDARD: &[(&str, &str)] = &[("match_target", "3")];
 /// Options of a Long match (7 points).
 pub const LONG: &[(&str, &str)] = &[("match_target", "7")];
 
-/// Example 4: a Sumo push (Standard match, round 2).
+/// Example 3: a Sumo push (Standard match, round 2).
 pub const EXAMPLE_4: &str = "orblpupiyere.br/......../.....gr1../.....PU../......../......../......../BRGRREYEPI.BLOR B Gr 0 W f5 3 2 0:1 play -";
-/// Example 5: a Double Sumo pushing two towers (Long match, round 4).
+/// Example 4: a Double Sumo pushing two towers (Long match, round 4).
 pub const EXAMPLE_5: &str = "..pupi.regrbr/......../..bl1...../..or...ye./..RE2...../......../......../BRGR.YEPIPUBLOR W Re 0 B g5 6 4 3:1 play -";
-/// Example 7: distance limits at the first move of round 5 of a Long match.
+/// Example 5: distance limits at the first move of round 5 of a Long match.
 pub const EXAMPLE_7: &str = "or1blpupiyeregrbr/......../......../......../......../......../......../BRGRRE2YEPIPUBL1OR W - 0 - - 0 5 4:1 play -";
-/// Example 8: a deadlock straight after a push (Standard match, round 3).
+/// Example 7: a deadlock straight after a push (Standard match, round 3).
 pub const EXAMPLE_8: &str = "or.pupiyere.br/....RE.../.....gr1../.....PU../......../......../.......bl/BRGR.YEPI.BL1OR B Gr 0 W f5 12 3 1:1 play -";
 
 /// Example 2's opening plies.
 pub const EXAMPLE_2: &[&str] = &["d1-d7", "g8-g6"];
-/// Example 3: the plies of a deadlock from the opening.
+/// Example 6: the plies of a deadlock from the opening.
 pub const EXAMPLE_3: &[&str] = &["c1-a3", "b8-h2", "a3-e7", "pass", "pass"];
-/// Example 6: a round White wins with his yellow tower.
+/// Example 8: a round White wins with his yellow tower.
 pub const EXAMPLE_6: &[&str] = &[
     "d1-d7", "g8-g6", "pass", "g6-g2", "h1-h4", "d8-e7", "g1-e3", "f8-h6", "e3-d4", "h8-h7",
     "f1-f7", "pass", "d7-d8",
@@ -62,7 +62,7 @@ pub fn rule_book() -> RuleBook {
         },
         Block::Text(include_str!("../rulebook/03-sumo.md")),
         Block::LegalMoves {
-            caption: "Example 4: the Black Sumo on f6 may push White's purple tower",
+            caption: "Example 3: the Black Sumo on f6 may push White's purple tower",
             setup: Setup {
                 options: STANDARD,
                 position: Some(EXAMPLE_4),
@@ -71,7 +71,7 @@ pub fn rule_book() -> RuleBook {
             limit: 40,
         },
         Block::Line {
-            caption: "Example 4: after the push f4 is blue, so Black moves again with blue",
+            caption: "Example 3: after the push f4 is blue, so Black moves again with blue",
             setup: Setup {
                 options: STANDARD,
                 position: Some(EXAMPLE_4),
@@ -79,7 +79,7 @@ pub fn rule_book() -> RuleBook {
             },
         },
         Block::LegalMoves {
-            caption: "Example 5: the Double Sumo on c4 pushes two towers",
+            caption: "Example 4: the Double Sumo on c4 pushes two towers",
             setup: Setup {
                 options: LONG,
                 position: Some(EXAMPLE_5),
@@ -88,7 +88,7 @@ pub fn rule_book() -> RuleBook {
             limit: 40,
         },
         Block::Line {
-            caption: "Example 5: after c4>c5 the pushed Sumo lands on pink c7",
+            caption: "Example 4: after c4>c5 the pushed Sumo lands on pink c7",
             setup: Setup {
                 options: LONG,
                 position: Some(EXAMPLE_5),
@@ -96,7 +96,7 @@ pub fn rule_book() -> RuleBook {
             },
         },
         Block::LegalMoves {
-            caption: "Example 7: a Sumo moves at most 5 squares, a Double Sumo at most 3",
+            caption: "Example 5: a Sumo moves at most 5 squares, a Double Sumo at most 3",
             setup: Setup {
                 options: LONG,
                 position: Some(EXAMPLE_7),
@@ -106,11 +106,11 @@ pub fn rule_book() -> RuleBook {
         },
         Block::Text(include_str!("../rulebook/04-end.md")),
         Block::Line {
-            caption: "Example 3: a deadlock after five plies; White made the last actual move and loses",
+            caption: "Example 6: a deadlock after five plies; White made the last actual move and loses",
             setup: Setup::moves(EXAMPLE_3),
         },
         Block::Line {
-            caption: "Example 3 in a Standard match: Black's blue tower becomes a Sumo",
+            caption: "Example 6 in a Standard match: Black's blue tower becomes a Sumo",
             setup: Setup {
                 options: STANDARD,
                 position: None,
@@ -118,7 +118,7 @@ pub fn rule_book() -> RuleBook {
             },
         },
         Block::Line {
-            caption: "Example 8: a deadlock straight after a push; White scores with blue, the colour of f4",
+            caption: "Example 7: a deadlock straight after a push; White scores with blue, the colour of f4",
             setup: Setup {
                 options: STANDARD,
                 position: Some(EXAMPLE_8),
@@ -126,7 +126,7 @@ pub fn rule_book() -> RuleBook {
             },
         },
         Block::Line {
-            caption: "Example 8 in a Long match: the match goes on",
+            caption: "Example 7 in a Long match: the match goes on",
             setup: Setup {
                 options: LONG,
                 position: Some(EXAMPLE_8),
@@ -135,11 +135,11 @@ pub fn rule_book() -> RuleBook {
         },
         Block::Text(include_str!("../rulebook/05-match.md")),
         Block::Line {
-            caption: "Example 6: a single round won by White's yellow tower on d8",
+            caption: "Example 8: a single round won by White's yellow tower on d8",
             setup: Setup::moves(EXAMPLE_6),
         },
         Block::LegalMoves {
-            caption: "Example 6 in a Standard match: the Defender chooses the fill direction",
+            caption: "Example 8 in a Standard match: the Defender chooses the fill direction",
             setup: Setup {
                 options: STANDARD,
                 position: None,
@@ -148,7 +148,7 @@ pub fn rule_book() -> RuleBook {
             limit: 40,
         },
         Block::Line {
-            caption: "Example 6: after fill-L Black opens round 2",
+            caption: "Example 8: after fill-L Black opens round 2",
             setup: Setup {
                 options: STANDARD,
                 position: None,
@@ -156,7 +156,7 @@ pub fn rule_book() -> RuleBook {
             },
         },
         Block::Line {
-            caption: "Example 6: after fill-R instead",
+            caption: "Example 8: after fill-R instead",
             setup: Setup {
                 options: STANDARD,
                 position: None,

@@ -151,7 +151,7 @@ impl Presentation for QueensCourtiers {
         position::diagram(&state.board)
     }
 
-    fn picture(&self, state: &State) -> Picture {
+    fn draw(&self, state: &State) -> Picture {
         crate::picture::picture(state, self.checked_royals(state))
     }
 

@@ -32,7 +32,7 @@ pub enum PartKind {
 ///
 /// A double move's first part is always a plain step (a capture or a win ends the turn).
 /// Values that make no sense in a position (no piece there, a square off the board, a wrong
-/// part kind) are rejected by [`Game::play`](board_kernel::Game::play), never a panic.
+/// part kind) are rejected by [`GameExt::play`](board_kernel::GameExt::play), never a panic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Move {
     /// The forfeited turn of a player who has no legal turn.
@@ -296,7 +296,7 @@ impl FromStr for Move {
     type Err = ParseError;
 
     /// Reads a move without a position: `x` means a capture and `#` a win, exactly as
-    /// written. [`Game::parse_move`](board_kernel::Game::parse_move) is more lenient: with a
+    /// written. [`Rules::parse_move`](board_kernel::Rules::parse_move) is more lenient: with a
     /// position it accepts either separator when the path is legal.
     fn from_str(text: &str) -> Result<Move, ParseError> {
         match read_written(text)? {

@@ -76,8 +76,8 @@ pub(crate) fn picture(state: &State, checked: RoyalSet) -> Picture {
         }
     }
     picture.legend = vec![
-        (RED, "Red (upper case)".to_owned()),
-        (BLUE, "Blue (lower case)".to_owned()),
+        (RED, "Red pieces".to_owned()),
+        (BLUE, "Blue pieces".to_owned()),
         (COURT, "Court".to_owned()),
         (COURSE, "Course".to_owned()),
         (CHECKED, "checked Royal (outlined)".to_owned()),

@@ -130,7 +130,7 @@ impl Presentation for SevenSages {
         crate::position::diagram(state)
     }
 
-    fn picture(&self, state: &State) -> Picture {
+    fn draw(&self, state: &State) -> Picture {
         crate::picture::picture(state)
     }
 

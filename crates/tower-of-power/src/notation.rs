@@ -207,7 +207,7 @@ impl FromStr for Move {
 /// Reads a game record: moves in order, White's first, one per line or separated by spaces.
 ///
 /// Only the notation is checked here; replay the moves with
-/// [`Game::play`](board_kernel::Game::play) to check that they are legal.
+/// [`GameExt::play`](board_kernel::GameExt::play) to check that they are legal.
 ///
 /// ```
 /// use tower_of_power::notation::parse_record;

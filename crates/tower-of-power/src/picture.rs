@@ -51,9 +51,16 @@ pub(crate) fn picture(state: &State) -> Picture {
         state.board().material(Side::White),
         state.board().material(Side::Black),
     );
+    let stones = |n: usize| {
+        if n == 1 {
+            "1 stone".to_owned()
+        } else {
+            format!("{n} stones")
+        }
+    };
     picture.legend = vec![
-        (Rgb::WHITE, format!("White: {white} stones")),
-        (Rgb::BLACK, format!("Black: {black} stones")),
+        (Rgb::WHITE, format!("White: {}", stones(white))),
+        (Rgb::BLACK, format!("Black: {}", stones(black))),
     ];
     picture
 }

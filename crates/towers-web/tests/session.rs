@@ -1,44 +1,184 @@
-//! The playground's engine API, natively: every registered game opens, plays, refuses, undoes,
-//! draws and lets a computer player choose.
+//! The playground's engine API, natively: every registered game opens, builds a turn step by
+//! step, plays, refuses with a reason, undoes, draws, replays a move's steps, writes and
+//! reads records, and lets a computer player choose.
 
-use towers_web::{Session, choose_move, games};
+use serde_json::Value;
+use towers_web::{Session, choose_move, games, random_walk_move};
 
-#[test]
-fn every_game_opens_plays_refuses_and_undoes() {
-    let list: serde_json::Value = serde_json::from_str(&games()).unwrap();
-    let names: Vec<String> = list
+fn json(text: &str) -> Value {
+    serde_json::from_str(text).unwrap()
+}
+
+fn names() -> Vec<String> {
+    json(&games())
         .as_array()
         .unwrap()
         .iter()
         .map(|g| g["name"].as_str().unwrap().to_owned())
-        .collect();
-    assert_eq!(names.len(), tower_games::registry::names().len());
-    for name in &names {
+        .collect()
+}
+
+/// Builds a whole turn by always taking the first offered step; returns the steps and the
+/// move they make.
+fn first_turn(session: &Session) -> (Vec<String>, String) {
+    let mut steps: Vec<String> = Vec::new();
+    loop {
+        let turn = json(
+            &session
+                .try_turn(&serde_json::to_string(&steps).unwrap())
+                .unwrap(),
+        );
+        assert!(turn["refused"].is_null(), "{turn}");
+        if let Some(mv) = turn["complete"].as_str() {
+            return (steps, mv.to_owned());
+        }
+        steps.push(turn["next"][0]["step"].as_str().unwrap().to_owned());
+    }
+}
+
+#[test]
+fn every_game_builds_a_turn_step_by_step_plays_and_undoes() {
+    assert_eq!(names().len(), tower_games::registry::names().len());
+    for name in &names() {
         let mut session = Session::open(name, "", "").unwrap();
-        let view: serde_json::Value = serde_json::from_str(&session.view()).unwrap();
-        let first = view["moves"][0]["text"].as_str().unwrap().to_owned();
+        let view = json(&session.view());
         assert!(
-            !view["moves"][0]["path"].as_array().unwrap().is_empty(),
-            "{name}"
+            view.get("moves").is_none(),
+            "{name}: the view lists no moves"
         );
         let start = view["position"].as_str().unwrap().to_owned();
-        assert!(session.try_play("not a move").is_err(), "{name}");
-        assert_eq!(session.try_play(&first).unwrap(), first);
-        let svg = session
-            .try_svg(r#"{"flipped": true, "selected": [0, 0], "targets": [[1, 1]]}"#)
-            .unwrap();
+        let first = json(&session.try_turn("[]").unwrap());
+        let offered = first["next"].as_array().unwrap();
+        assert!(!offered.is_empty(), "{name}");
         assert!(
-            svg.contains("class=\"path\"") && svg.contains("class=\"target\""),
+            offered
+                .iter()
+                .all(|s| !s["name"].as_str().unwrap().is_empty())
+        );
+        let (steps, mv) = first_turn(&session);
+        // The board after the steps of a turn in progress draws.
+        let board = json(
+            &session
+                .try_board(0, &serde_json::to_string(&steps[..1]).unwrap(), true)
+                .unwrap(),
+        );
+        assert!(
+            board["svg"].as_str().unwrap().contains("class=\"cell\""),
             "{name}"
         );
-        assert!(session.try_svg(r#"{"colour": 1}"#).is_err());
+        assert!(!board["cells"].as_array().unwrap().is_empty());
+        let marked = json(&session.try_move_steps(&mv).unwrap());
+        let marked: Vec<&str> = marked
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["step"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            marked, steps,
+            "{name}: a move's steps are the steps that made it"
+        );
+        assert!(session.try_move_steps("not a move").is_err());
+        assert!(session.try_play("not a move").is_err(), "{name}");
+        assert_eq!(session.try_play(&mv).unwrap(), mv);
+        let view = json(&session.view());
+        let played = &view["played"][0];
+        assert_eq!(played["text"].as_str().unwrap(), mv);
+        assert_eq!(played["side"].as_u64().unwrap(), 0);
+        let words = played["words"].as_str().unwrap();
+        assert!(
+            words.starts_with(view["sides"][0].as_str().unwrap()),
+            "{name}: {words}"
+        );
+        // The move's frames: one per step, the last the position after it.
+        let frames = json(&session.try_move_frames(1, false).unwrap());
+        assert_eq!(
+            frames["frames"].as_array().unwrap().len(),
+            steps.len(),
+            "{name}"
+        );
+        let now = json(&session.try_board(1, "", false).unwrap());
+        assert_eq!(frames["frames"][steps.len() - 1]["svg"], now["svg"]);
+        assert!(session.try_move_frames(2, false).is_err());
+        assert_eq!(frames["steps"], json(&session.try_played_steps(1).unwrap()));
+        assert!(session.try_played_steps(0).is_err() && session.try_played_steps(2).is_err());
         let reply =
             choose_move(name, &session.options(), &session.snapshot(), "mcts:50", 1).unwrap();
-        let reply: serde_json::Value = serde_json::from_str(&reply).unwrap();
+        let reply = json(&reply);
         session.try_play(reply["move"].as_str().unwrap()).unwrap();
         assert!(session.undo() && session.undo() && !session.undo());
-        let view: serde_json::Value = serde_json::from_str(&session.view()).unwrap();
-        assert_eq!(view["position"].as_str().unwrap(), start);
+        assert_eq!(json(&session.view())["position"].as_str().unwrap(), start);
+    }
+}
+
+#[test]
+fn hostile_steps_are_refused_without_a_panic() {
+    let session = Session::open("kamisado", "", "").unwrap();
+    for bad in [
+        "{",
+        "[1]",
+        r#"["x"]"#,
+        r#"["1"]"#,
+        r#"["choice:x"]"#,
+        r#"["300,1"]"#,
+        r#"["-1,0"]"#,
+    ] {
+        assert!(session.try_turn(bad).is_err(), "{bad}");
+    }
+    let many = serde_json::to_string(&vec!["0,0"; 65]).unwrap();
+    assert!(session.try_turn(&many).is_err());
+    // Well-formed steps that no turn begins with are refused in the answer, not as errors.
+    let turn = json(&session.try_turn(r#"["0,3"]"#).unwrap());
+    let why = turn["refused"].as_str().unwrap();
+    assert!(
+        why.starts_with("Not from a4: there is no tower on a4 (§"),
+        "{why}"
+    );
+    assert!(session.try_board(0, r#"["0,3"]"#, false).is_err());
+}
+
+#[test]
+fn a_refusal_names_the_rule() {
+    // Kamisado from the start: a tower cannot move sideways (forward only).
+    let session = Session::open("kamisado", "", "").unwrap();
+    let turn = json(&session.try_turn(r#"["0,0", "1,0"]"#).unwrap());
+    let why = turn["refused"].as_str().unwrap();
+    assert!(why.contains('§'), "{why}");
+}
+
+#[test]
+fn records_go_out_and_come_back() {
+    let mut session = Session::open("tower-of-power", "", "").unwrap();
+    for _ in 0..3 {
+        let (_, mv) = first_turn(&session);
+        session.try_play(&mv).unwrap();
+    }
+    let record = session.record("human", "mcts:1s", 7);
+    let parsed = tower_games::record::Record::from_json(&record).unwrap();
+    let replayed = parsed.verify().unwrap();
+    assert_eq!(
+        replayed.state.position_text(),
+        json(&session.view())["position"].as_str().unwrap()
+    );
+    let back = Session::read_record(&record).unwrap();
+    let (back, here) = (json(&back.view()), json(&session.view()));
+    assert_eq!(back["position"], here["position"]);
+    assert_eq!(back["played"], here["played"]);
+    let broken = record.replace(&parsed.moves[1], "a1-a1");
+    let error = Session::read_record(&broken).err().unwrap();
+    assert!(error.starts_with("move 2"), "{error}");
+    assert!(Session::read_record("{}").is_err());
+}
+
+#[test]
+fn the_quick_move_is_legal_in_every_game() {
+    for name in &names() {
+        let session = Session::open(name, "", "").unwrap();
+        for seed in 0..5 {
+            let mv = random_walk_move(name, "", &session.snapshot(), seed).unwrap();
+            let mut copy = Session::open(name, "", "").unwrap();
+            copy.try_play(&mv).unwrap();
+        }
     }
 }
 
@@ -54,4 +194,86 @@ fn options_and_positions_are_checked() {
     assert!(choose_move("kamisado", "", &start.snapshot(), "wizard", 1).is_err());
     let timed = choose_move("kamisado", "", &start.snapshot(), "mcts:20ms", 1).unwrap();
     assert!(timed.contains("\"move\""));
+}
+
+/// The refusals the playground issue names, each in the rule book's words with its section:
+/// a paralysed King, a Chain Reaction tower that must move, the refill choice, a Kamisado
+/// tower other than the required one.
+#[test]
+fn the_named_refusals_give_their_rules() {
+    let qc = "15/15/15/11k3/15/15/9q5/15/1c3Q9/3C11/4K10/2c1c10/15/15/15 r 0 0 ongoing";
+    let cr = "7/7/7/1w3w1/2ww3/3(bw)3/7/7 w 0 0 0 12 12 - 0";
+    let round = [
+        "d1-d7", "g8-g6", "pass", "g6-g2", "h1-h4", "d8-e7", "g1-e3", "f8-h6", "e3-d4", "h8-h7",
+        "f1-f7", "pass", "d7-d8",
+    ];
+    /// The game, its options, a position, moves from there, the refused steps and words the
+    /// refusal must hold.
+    type Case<'a> = (&'a str, &'a str, &'a str, &'a [&'a str], &'a str, &'a str);
+    let cases: [Case; 5] = [
+        ("queens-courtiers", "", qc, &[], r#"["4,4"]"#, "paralysed"),
+        (
+            "queens-courtiers",
+            "",
+            qc,
+            &[],
+            r#"["4,4", "4,5"]"#,
+            "paralysed",
+        ),
+        (
+            "chain-reaction",
+            "",
+            cr,
+            &[],
+            r#"["1,4", "1,5"]"#,
+            "must move",
+        ),
+        (
+            "kamisado",
+            r#"{"match_target": "3"}"#,
+            "",
+            &round,
+            r#"["0,0"]"#,
+            "fill-L",
+        ),
+        (
+            "kamisado",
+            "",
+            "",
+            &["d1-d4"],
+            r#"["0,7"]"#,
+            "required tower",
+        ),
+    ];
+    for (game, options, position, moves, steps, words) in cases {
+        let mut session = Session::open(game, options, position).unwrap();
+        for mv in moves {
+            session.try_play(mv).unwrap();
+        }
+        let turn = json(&session.try_turn(steps).unwrap());
+        let why = turn["refused"].as_str().unwrap();
+        assert!(
+            why.contains(words) && why.contains('§'),
+            "{game} {steps}: {why}"
+        );
+    }
+    // The refill choice is offered as the named choices, in words.
+    let mut session = Session::open("kamisado", r#"{"match_target": "3"}"#, "").unwrap();
+    for mv in round {
+        session.try_play(mv).unwrap();
+    }
+    let turn = json(&session.try_turn("[]").unwrap());
+    let names: Vec<&str> = turn["next"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "refill the home rows from the left (the brown corner)",
+            "refill the home rows from the right"
+        ]
+    );
 }

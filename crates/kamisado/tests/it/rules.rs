@@ -376,7 +376,7 @@ fn per_round_scoring_adds_by_the_rank_before_promotion() {
 
 #[test]
 fn a_double_sumo_earns_two_more_points_under_ring_values() {
-    // Example 8 (Standard): the blue Sumo becomes a Double: 1 + 2 = 3.
+    // Example 7 of the rule book (Standard): the blue Sumo becomes a Double: 1 + 2 = 3.
     let g = standard();
     let mut s = g.parse_position(kamisado::rulebook::EXAMPLE_8).unwrap();
     play(&g, &mut s, "f6>f5 pass pass");
@@ -433,7 +433,7 @@ fn first_player_black_moves_first() {
 
 #[test]
 fn refill_orders_by_distance_from_home_then_from_the_corner() {
-    // Example 6 covers both directions; here the corner tie-break for both sides at once.
+    // Example 8 of the rule book covers both directions; here the corner tie-break for both sides at once.
     let g = standard();
     let s = after(&g, "c1-a3 b8-h2 a3-e7 pass pass");
     let mut l = s.clone();

@@ -1,0 +1,613 @@
+//! A game state for Python: the position at the start of the turn in progress, the steps of
+//! that turn so far, and the positions before each whole move (for `undo` and `history`).
+
+use std::sync::Arc;
+
+use board_kernel::erased::{DynState, DynTurn};
+use board_kernel::picture::{Mark, Rgb, SvgStyle};
+use board_kernel::steps::{Step, StepError};
+use board_kernel::{Side, Status};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyTuple};
+
+use crate::{Core, Game, IllegalMoveError};
+
+/// OpenSpiel's id of the player at a terminal state.
+const TERMINAL_PLAYER: i64 = -4;
+
+/// The turn in progress: the engine's turn cursor (one listing of the legal moves a turn,
+/// narrowed step by step) and what Python asks of it, kept until the next step.
+struct Turn {
+    /// The engine's turn, `None` in a finished game.
+    cursor: Option<Box<dyn DynTurn>>,
+    /// The steps that may come next, in the engine's order.
+    next: Vec<Step>,
+    /// Their actions, ascending.
+    actions: Vec<usize>,
+    /// The board after the steps, when there are some (made when first asked).
+    board: Option<Box<dyn DynState>>,
+}
+
+/// A position of a game, with the turn in progress.
+#[pyclass(module = "tower_games")]
+pub(crate) struct State {
+    core: Arc<Core>,
+    /// The position at the start of the turn in progress.
+    base: Box<dyn DynState>,
+    /// The steps of the turn so far.
+    steps: Vec<Step>,
+    /// The engine's answer for `steps`, once asked.
+    turn: Option<Turn>,
+    /// The whole moves played, the last first, shared between clones.
+    history: Option<Arc<Played>>,
+}
+
+/// A whole move played, with the position before it: a list shared between a state and its
+/// clones, so that cloning a state deep into a game copies no earlier positions.
+struct Played {
+    before: Box<dyn DynState>,
+    mv: String,
+    earlier: Option<Arc<Played>>,
+}
+
+impl State {
+    /// The moves played, the last first.
+    fn played(&self) -> impl Iterator<Item = &Played> {
+        std::iter::successors(self.history.as_deref(), |p| p.earlier.as_deref())
+    }
+
+    fn record(&mut self, before: Box<dyn DynState>, mv: String) {
+        self.turn = None;
+        let earlier = self.history.take();
+        self.history = Some(Arc::new(Played {
+            before,
+            mv,
+            earlier,
+        }));
+    }
+}
+
+fn illegal(message: impl Into<String>) -> PyErr {
+    IllegalMoveError::new_err(message.into())
+}
+
+/// A numpy array of `dtype` from raw native-endian bytes, reshaped to `shape`.
+fn numpy_array<'py>(
+    py: Python<'py>,
+    bytes: &[u8],
+    dtype: &str,
+    shape: Bound<'py, PyTuple>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let numpy = py.import("numpy")?;
+    let buffer = pyo3::types::PyByteArray::new(py, bytes);
+    numpy
+        .call_method1("frombuffer", (buffer, dtype))?
+        .call_method1("reshape", (shape,))
+}
+
+impl State {
+    pub(crate) fn new(core: Arc<Core>, base: Box<dyn DynState>) -> State {
+        State {
+            core,
+            base,
+            steps: Vec::new(),
+            turn: None,
+            history: None,
+        }
+    }
+
+    /// The engine's answer for the turn so far.
+    fn turn(&mut self) -> &mut Turn {
+        if self.turn.is_none() {
+            let mut cursor = self.base.start_turn().ok();
+            // The steps so far were each checked when made (a pickle's are replayed).
+            if let Some(c) = cursor.as_mut() {
+                for step in &self.steps {
+                    if c.push(*step).is_err() {
+                        break;
+                    }
+                }
+            }
+            let turn = self.turn_of(cursor);
+            self.turn = Some(turn);
+        }
+        self.turn.as_mut().expect("just set")
+    }
+
+    fn turn_of(&self, cursor: Option<Box<dyn DynTurn>>) -> Turn {
+        let next: Vec<Step> = cursor
+            .as_ref()
+            .map(|c| c.next().iter().map(|t| t.step).collect())
+            .unwrap_or_default();
+        let mut actions: Vec<usize> = next.iter().map(|s| self.core.actions.of(*s)).collect();
+        actions.sort_unstable();
+        Turn {
+            cursor,
+            next,
+            actions,
+            board: None,
+        }
+    }
+
+    fn finished(&self) -> bool {
+        self.base.status().is_finished()
+    }
+
+    /// The board as the turn so far leaves it.
+    fn board(&mut self) -> &dyn DynState {
+        if self.steps.is_empty() {
+            return &*self.base;
+        }
+        let turn = self.turn();
+        if turn.board.is_none() {
+            turn.board = turn.cursor.as_ref().map(|c| c.board());
+        }
+        match self.turn.as_ref().and_then(|t| t.board.as_deref()) {
+            Some(board) => board,
+            None => &*self.base,
+        }
+    }
+
+    fn step_names(&self) -> Vec<String> {
+        self.steps
+            .iter()
+            .map(|s| self.core.actions.step_name(*s))
+            .collect()
+    }
+
+    fn copy(&self) -> State {
+        State {
+            core: self.core.clone(),
+            base: self.base.clone(),
+            steps: self.steps.clone(),
+            turn: None,
+            history: self.history.clone(),
+        }
+    }
+
+    /// Plays the step of `action`; on error nothing changes.
+    pub(crate) fn play_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let step = self.core.actions.step_of(action)?.map_err(illegal)?;
+        if self.finished() {
+            return Err(illegal(StepError::GameOver.to_string()));
+        }
+        if !self.turn().next.contains(&step) {
+            let so_far = if self.steps.is_empty() {
+                "as the first step of the turn".to_owned()
+            } else {
+                format!("after {}", self.step_names().join(" "))
+            };
+            return Err(illegal(format!(
+                "action {action} ({}) is not legal {so_far}: no legal turn goes on with it",
+                self.core.actions.step_name(step)
+            )));
+        }
+        let mut cursor = self
+            .turn()
+            .cursor
+            .take()
+            .ok_or_else(|| illegal(StepError::GameOver.to_string()))?;
+        if let Err(e) = cursor.push(step) {
+            // Offered steps always go on; kept as an error rather than a panic.
+            self.turn = None;
+            return Err(illegal(e.to_string()));
+        }
+        self.steps.push(step);
+        match cursor.complete() {
+            Some(mv) => {
+                let before = std::mem::replace(&mut self.base, cursor.board());
+                self.record(before, mv);
+                self.steps.clear();
+                self.turn = None;
+            }
+            None => self.turn = Some(self.turn_of(Some(cursor))),
+        }
+        Ok(())
+    }
+
+    /// Plays the whole move `text`; on error nothing changes.
+    pub(crate) fn play_move(&mut self, text: &str) -> PyResult<String> {
+        if !self.steps.is_empty() {
+            return Err(illegal(format!(
+                "a turn is in progress ({}): finish it with actions or take it back with undo() first",
+                self.step_names().join(" ")
+            )));
+        }
+        let before = self.base.clone();
+        let played = self.base.play(text).map_err(|e| illegal(e.to_string()))?;
+        self.record(before, played.clone());
+        self.turn = None;
+        Ok(played)
+    }
+
+    pub(crate) fn side(&self) -> Side {
+        self.base.side_to_move()
+    }
+
+    pub(crate) fn core(&self) -> &Arc<Core> {
+        &self.core
+    }
+
+    pub(crate) fn base(&self) -> &dyn DynState {
+        &*self.base
+    }
+
+    pub(crate) fn in_turn(&self) -> bool {
+        !self.steps.is_empty()
+    }
+
+    /// `text`, followed after `separator` by the turn so far when one is in progress.
+    fn with_turn(&self, text: String, separator: &str) -> String {
+        if self.steps.is_empty() {
+            text
+        } else {
+            format!(
+                "{text}{separator}turn so far: {}",
+                self.step_names().join(" ")
+            )
+        }
+    }
+
+    fn text(&self) -> String {
+        self.with_turn(self.base.position_text(), " | ")
+    }
+}
+
+#[pymethods]
+impl State {
+    /// The game this state belongs to.
+    #[getter]
+    fn game(&self) -> Game {
+        Game {
+            core: self.core.clone(),
+        }
+    }
+
+    /// The player to move, 0 (the first side) or 1; −4 once the game is over (OpenSpiel's
+    /// terminal id).
+    fn current_player(&self) -> i64 {
+        if self.finished() {
+            TERMINAL_PLAYER
+        } else {
+            self.side().index() as i64
+        }
+    }
+
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        self.finished()
+    }
+
+    /// Each player's return: `[1.0, -1.0]` for a win by player 0, `[0.0, 0.0]` for a draw
+    /// and while the game goes on.
+    fn returns(&self) -> [f64; 2] {
+        match self.base.status() {
+            Status::Finished(result) => match result.winner {
+                Some(Side::White) => [1.0, -1.0],
+                Some(Side::Black) => [-1.0, 1.0],
+                None => [0.0, 0.0],
+            },
+            Status::Ongoing => [0.0, 0.0],
+        }
+    }
+
+    /// The players' points in games that keep them, else `None`.
+    fn scores(&self) -> Option<[i64; 2]> {
+        self.base.scores().map(|s| [s.white, s.black])
+    }
+
+    /// Whose turn it is or how the game ended, in one line for people.
+    fn status(&self) -> String {
+        self.base.describe_status()
+    }
+
+    /// The legal whole turns in the game's notation, from the position at the start of the
+    /// turn in progress.
+    fn legal_moves(&self) -> Vec<String> {
+        self.base.legal_moves()
+    }
+
+    /// Plays a whole turn given in notation and returns its canonical text. An illegal or
+    /// unreadable move raises `IllegalMoveError` and changes nothing.
+    fn apply_move(&mut self, text: &str) -> PyResult<String> {
+        self.play_move(text)
+    }
+
+    /// The legal actions, ascending (none for a player other than the one to move).
+    #[pyo3(signature = (player = None))]
+    fn legal_actions(&mut self, player: Option<i64>) -> Vec<usize> {
+        if self.finished() || player.is_some_and(|p| p != self.side().index() as i64) {
+            return Vec::new();
+        }
+        self.turn().actions.clone()
+    }
+
+    /// The legal actions as a numpy bool array over all `num_distinct_actions()`.
+    #[pyo3(signature = (player = None))]
+    fn legal_action_mask<'py>(
+        &mut self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let count = self.core.actions.count();
+        let mut mask = vec![0_u8; count];
+        for a in self.legal_actions(player) {
+            mask[a] = 1;
+        }
+        numpy_array(py, &mask, "bool", PyTuple::new(py, [count])?)
+    }
+
+    /// Plays one step of the turn. An action the rules do not allow here raises
+    /// `IllegalMoveError` and changes nothing.
+    fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.play_action(action)
+    }
+
+    /// The action's name: a cell's square name (`d4`), a choice (`pass`), `finish`. Takes
+    /// `(action)` or OpenSpiel's `(player, action)`.
+    #[pyo3(signature = (first, second = None))]
+    fn action_to_string(
+        &self,
+        first: &Bound<'_, PyAny>,
+        second: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
+        self.core.actions.name(second.unwrap_or(first))
+    }
+
+    /// The action a name stands for. Takes `(text)` or OpenSpiel's `(player, text)`.
+    #[pyo3(signature = (first, second = None))]
+    fn string_to_action(&self, first: &Bound<'_, PyAny>, second: Option<&str>) -> PyResult<usize> {
+        match second {
+            Some(text) => self.core.actions.parse(text),
+            None => self.core.actions.parse(&first.extract::<String>()?),
+        }
+    }
+
+    /// The actions that play the whole move `text` from the start of a turn: what a
+    /// learner's sequence for that move is. Fails like `apply_move` on an illegal move.
+    fn move_to_actions(&self, text: &str) -> PyResult<Vec<usize>> {
+        let steps = self
+            .base
+            .move_steps(text)
+            .map_err(|e| illegal(e.to_string()))?;
+        let body: Vec<Step> = steps.iter().map(|t| t.step).collect();
+        let mut actions: Vec<usize> = body.iter().map(|s| self.core.actions.of(*s)).collect();
+        // A move whose steps begin a longer one is completed by the finish.
+        let finished = self
+            .base
+            .next_steps(&body)
+            .map_err(|e| illegal(e.to_string()))?;
+        if finished.complete.is_none() {
+            actions.push(self.core.actions.of(Step::Finish));
+        }
+        Ok(actions)
+    }
+
+    /// The actions of the turn in progress so far.
+    fn turn_actions(&self) -> Vec<usize> {
+        self.steps
+            .iter()
+            .map(|s| self.core.actions.of(*s))
+            .collect()
+    }
+
+    /// The observation: float32 planes of shape `Game.observation_tensor_shape()`, the same
+    /// for both players (the games have no hidden information).
+    #[pyo3(signature = (player = None))]
+    fn observation_tensor<'py>(
+        &mut self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let _ = player;
+        let next = self.turn().next.clone();
+        let side = self.side();
+        let scores = self.base.scores().map(|s| [s.white, s.black]);
+        let steps = self.steps.clone();
+        let picture = self.board().picture();
+        let values = self
+            .core
+            .layout
+            .encode(&picture, side, &steps, &next, scores);
+        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_ne_bytes()).collect();
+        let (p, r, c) = self.core.layout.shape();
+        numpy_array(py, &bytes, "float32", PyTuple::new(py, [p, r, c])?)
+    }
+
+    /// The one-line position text of the position at the start of the turn in progress.
+    fn position(&self) -> String {
+        self.base.position_text()
+    }
+
+    /// The position text, and the turn so far when one is in progress.
+    #[pyo3(name = "str")]
+    fn str_(&self) -> String {
+        self.text()
+    }
+
+    fn __str__(&self) -> String {
+        self.text()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<{} state {}>", self.core.game.name(), self.text())
+    }
+
+    /// The state's snapshot as JSON: the position and its repetition history
+    /// (`Game.state_from_snapshot` reads it back).
+    fn snapshot(&self) -> String {
+        self.base.snapshot_json()
+    }
+
+    /// The board as text for people, over several lines.
+    fn diagram(&self) -> String {
+        self.with_turn(self.base.diagram(), "\n")
+    }
+
+    /// The position as a standalone SVG picture: the last move marked, or the turn so far
+    /// with the cells it may go on to.
+    fn svg(&mut self) -> String {
+        let mut marks = Vec::new();
+        if self.steps.is_empty() {
+            if let Some(last) = self.played().next() {
+                marks = last.before.move_marks(&last.mv).unwrap_or_default();
+            }
+        } else {
+            let next = self.turn().next.clone();
+            for step in &self.steps {
+                if let Step::Cell(at) = step {
+                    marks.push(Mark::Highlight {
+                        at: *at,
+                        colour: Rgb::HIGHLIGHT,
+                    });
+                }
+            }
+            for step in next {
+                if let Step::Cell(at) = step {
+                    marks.push(Mark::Target { at });
+                }
+            }
+        }
+        self.board().svg(&marks, &SvgStyle::default())
+    }
+
+    /// The board as an RGB image, a numpy uint8 array of shape `(rows * cell, columns * cell,
+    /// 3)` (PettingZoo's `rgb_array`).
+    #[pyo3(signature = (cell = 32))]
+    fn rgb_array<'py>(&mut self, py: Python<'py>, cell: usize) -> PyResult<Bound<'py, PyAny>> {
+        if !(1..=256).contains(&cell) {
+            return Err(PyValueError::new_err(format!(
+                "cell must be 1 to 256 pixels, not {cell}"
+            )));
+        }
+        let (height, width, bytes) = crate::raster::rgb(&self.board().picture(), cell);
+        numpy_array(py, &bytes, "uint8", PyTuple::new(py, [height, width, 3])?)
+    }
+
+    /// Jupyter's rich display: the board as SVG.
+    fn _repr_svg_(&mut self) -> String {
+        self.svg()
+    }
+
+    /// A copy with its own history.
+    fn clone(&self) -> State {
+        self.copy()
+    }
+
+    fn __copy__(&self) -> State {
+        self.copy()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> State {
+        self.copy()
+    }
+
+    /// Takes back the turn in progress if there is one, else the last whole move; returns
+    /// the move taken back (`None` for a turn in progress). Raises `ValueError` when there is
+    /// nothing to take back.
+    fn undo(&mut self) -> PyResult<Option<String>> {
+        if !self.steps.is_empty() {
+            self.steps.clear();
+            self.turn = None;
+            return Ok(None);
+        }
+        let last = self
+            .history
+            .take()
+            .ok_or_else(|| PyValueError::new_err("nothing to undo: no move has been played"))?;
+        self.base = last.before.clone();
+        self.history = last.earlier.clone();
+        self.turn = None;
+        Ok(Some(last.mv.clone()))
+    }
+
+    /// The position's 64-bit key, told apart by the turn in progress.
+    fn key(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let key = self.base.key();
+        if self.steps.is_empty() {
+            return key;
+        }
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.steps.hash(&mut h);
+        key ^ h.finish()
+    }
+
+    /// The whole moves played since this state's line began, in notation.
+    fn history(&self) -> Vec<String> {
+        let mut moves: Vec<String> = self.played().map(|p| p.mv.clone()).collect();
+        moves.reverse();
+        moves
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        match other.cast::<State>() {
+            Ok(other) => match other.try_borrow() {
+                Ok(other) => {
+                    self.core.game.name() == other.core.game.name()
+                        && self.core.options == other.core.options
+                        && self.steps == other.steps
+                        && self.base.snapshot_json() == other.base.snapshot_json()
+                }
+                // The same object, borrowed mutably elsewhere: equal to itself.
+                Err(_) => true,
+            },
+            Err(_) => false,
+        }
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let restore = py
+            .import("tower_games._native")?
+            .getattr("_restore_state")?;
+        let start = self
+            .played()
+            .last()
+            .map_or_else(|| self.base.snapshot_json(), |p| p.before.snapshot_json());
+        let args = (
+            self.game(),
+            start,
+            PyList::new(py, self.history())?,
+            self.turn_actions(),
+        );
+        (restore, args).into_pyobject(py)
+    }
+}
+
+impl Drop for State {
+    /// Frees the moves no clone shares one by one: dropping a long list recursively could
+    /// overflow the stack.
+    fn drop(&mut self) {
+        let mut next = self.history.take();
+        while let Some(node) = next {
+            match Arc::try_unwrap(node) {
+                Ok(mut played) => next = played.earlier.take(),
+                Err(_) => break,
+            }
+        }
+    }
+}
+
+/// A state from its pickle: the start's snapshot, the moves since and the turn so far.
+#[pyfunction]
+pub(crate) fn _restore_state(
+    game: &Game,
+    start: &str,
+    moves: Vec<String>,
+    actions: Vec<Bound<'_, PyAny>>,
+) -> PyResult<State> {
+    let base = game
+        .core
+        .game
+        .restore_json(start)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let mut state = State::new(game.core.clone(), base);
+    for mv in &moves {
+        state.play_move(mv)?;
+    }
+    for a in &actions {
+        state.play_action(a)?;
+    }
+    Ok(state)
+}
