@@ -559,15 +559,11 @@ mod tests {
     use crate::picture::Point;
     use crate::steps::{Step, StepError, StepOptions, StepRole, TurnStep, by_listing};
     use crate::testing::{Nim, NimOptions, NimState, Take};
-    use crate::{GameExt, Illegal, ParseError, RuleBook, Side, Status, Valid};
+    use crate::{Illegal, ParseError, RuleBook, Side, Status, Valid};
 
     #[test]
     fn nim_conforms() {
-        let game = Nim::with_options(NimOptions {
-            stones: 30,
-            max_take: 4,
-        })
-        .unwrap();
+        let game = Nim::pile(30, 4);
         let stats = check_with(&game, &Config::games(300), |_, s| {
             if s.stones > 30 {
                 Err("stones appeared".into())

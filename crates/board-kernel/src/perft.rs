@@ -202,18 +202,14 @@ fn hashed_with<G: Search>(
 mod tests {
     use super::*;
     use crate::prelude::*;
-    use crate::testing::{Nim, NimOptions};
+    use crate::testing::Nim;
 
     #[test]
     fn nim_perft_matches_a_hand_count() {
         // Pile of 4, take 1..=3. Depth 1: 3 moves. Depth 2: after taking 1 (3 left): 3;
         // after 2 (2 left): 2; after 3 (1 left): 1 → 6. Depth 3: sequences of 3 takes with a
         // total ≤ 4 and positive parts: (1,1,1) (1,1,2) (1,2,1) (2,1,1) → 4.
-        let game = Nim::with_options(NimOptions {
-            stones: 4,
-            max_take: 3,
-        })
-        .unwrap();
+        let game = Nim::pile(4, 3);
         let start = game.initial_state();
         assert_eq!(perft(&game, &start, 0), 1);
         assert_eq!(perft(&game, &start, 1), 3);
@@ -231,11 +227,7 @@ mod tests {
 
     #[test]
     fn hashed_perft_counts_the_same() {
-        let game = Nim::with_options(NimOptions {
-            stones: 30,
-            max_take: 4,
-        })
-        .unwrap();
+        let game = Nim::pile(30, 4);
         let start = game.initial_state();
         for depth in 0..9 {
             assert_eq!(

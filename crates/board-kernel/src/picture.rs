@@ -105,6 +105,27 @@ pub struct Cell {
     pub pattern: Option<Pattern>,
 }
 
+impl Cell {
+    /// The cell of board square `sq`, in a picture whose grid is the board ([`Point::of`]),
+    /// named as the square prints (`d4`).
+    ///
+    /// ```
+    /// use board_kernel::picture::{Cell, Point, Rgb};
+    /// let cell = Cell::square("b3".parse()?, Rgb::DARK, None);
+    /// assert_eq!((cell.at, cell.name.as_str()), (Point::new(1, 2), "b3"));
+    /// # Ok::<(), board_kernel::SquareParseError>(())
+    /// ```
+    #[must_use]
+    pub fn square(sq: crate::Square, fill: Rgb, pattern: Option<Pattern>) -> Cell {
+        Cell {
+            at: Point::of(sq),
+            name: sq.to_string(),
+            fill,
+            pattern,
+        }
+    }
+}
+
 /// The shape of a single piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Shape {

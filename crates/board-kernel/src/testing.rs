@@ -1,14 +1,17 @@
 //! Helpers for the games' tests: a toy game (Nim) implementing the contract, for examples and
 //! for testing the generic tools (perft, playouts, the conformance suite) independently of
-//! the real games; the switch for heavy tests; and the rule-book replay check.
+//! the real games; the switch for heavy tests; the rule-book replay check; and what every
+//! game's own tests ask alike (random lines of play, the key contract along them, the legal
+//! moves as texts, a line of moves played, a move refused without change, a board field
+//! written from a grid).
 
 use std::fmt;
 
 use crate::picture::Point;
 use crate::steps::{StepRole, TurnStep};
 use crate::{
-    Block, Game, GameResult, Illegal, ParseError, Presentation, RuleBook, Rules, Search, Setup,
-    Side, Status, Steps, TextKind, Valid, zobrist,
+    Block, Game, GameExt, GameResult, Illegal, MoveError, ParseError, Presentation, RuleBook,
+    Rules, Search, Setup, Side, SplitMix64, Status, Steps, TextKind, Valid, zobrist,
 };
 
 /// The environment variable that switches on the heavy tests (deep perft, strength series).
@@ -111,10 +114,214 @@ pub fn check_rule_book<G: Game>() -> Result<usize, String> {
     Ok(replayed)
 }
 
+/// The states of a random game from `start`: each move drawn by `rng` from the full list of
+/// legal moves ([`SplitMix64::choose`]), until the game ends or `max_plies` moves have been
+/// played (`usize::MAX` for no limit), so the line holds at most `max_plies + 1` states,
+/// `start` first. The same `rng` state gives the same line, so a test that draws its games
+/// this way replays them exactly.
+///
+/// ```
+/// use board_kernel::prelude::*;
+/// use board_kernel::SplitMix64;
+/// use board_kernel::testing::{Nim, random_line};
+/// let game = Nim::default();
+/// let line = random_line(&game, game.initial_state(), &mut SplitMix64::new(1), usize::MAX);
+/// assert_eq!(line[0], game.initial_state());
+/// assert!(game.status(line.last().unwrap()).is_finished());
+/// assert_eq!(random_line(&game, game.initial_state(), &mut SplitMix64::new(1), 2).len(), 3);
+/// ```
+pub fn random_line<G: Rules>(
+    game: &G,
+    start: G::State,
+    rng: &mut SplitMix64,
+    max_plies: usize,
+) -> Vec<G::State> {
+    let mut line = vec![start];
+    let mut moves = Vec::new();
+    for _ in 0..max_plies {
+        let state = line.last().expect("a line starts with a state");
+        moves.clear();
+        game.legal_moves(state, &mut moves);
+        let Some(mv) = rng.choose(&moves) else { break };
+        let mut next = state.clone();
+        game.play_unchecked(&mut next, mv);
+        line.push(next);
+    }
+    line
+}
+
+/// Checks [`Rules::key`]'s contract along `games` random games from the start, drawn as
+/// [`random_line`] draws them with one generator seeded with `seed` for the whole series, at
+/// most `max_plies` moves a game: every state's key equals the key of the state read back
+/// from its position text, so a key kept up to date move by move is the key of the position,
+/// and depends on nothing the text does not say. `also` runs on each state and its read-back
+/// copy, for a game's own checks (a board key against one computed from scratch). Returns how
+/// many states were checked; panics with the position text where a check fails.
+///
+/// ```
+/// use board_kernel::testing::{Nim, check_keys};
+/// let checked = check_keys(&Nim::default(), 7, 5, usize::MAX, |state, read| {
+///     assert_eq!(state, read);
+/// });
+/// assert!(checked > 5);
+/// ```
+pub fn check_keys<G: Rules>(
+    game: &G,
+    seed: u64,
+    games: usize,
+    max_plies: usize,
+    mut also: impl FnMut(&G::State, &G::State),
+) -> usize {
+    let mut rng = SplitMix64::new(seed);
+    let mut checked = 0;
+    for _ in 0..games {
+        for state in random_line(game, game.initial_state(), &mut rng, max_plies) {
+            let read = game
+                .parse_position(&state.to_string())
+                .unwrap_or_else(|e| panic!("{state}: its own text is refused: {e}"));
+            assert_eq!(game.key(&state), game.key(&read), "{state}");
+            also(&state, &read);
+            checked += 1;
+        }
+    }
+    checked
+}
+
+/// The texts of `state`'s legal moves, in the order [`Rules::legal_moves`] lists them.
+///
+/// ```
+/// use board_kernel::prelude::*;
+/// use board_kernel::testing::{Nim, move_texts};
+/// let game = Nim::default();
+/// assert_eq!(move_texts(&game, &game.initial_state()), ["1", "2", "3"]);
+/// ```
+pub fn move_texts<G: Rules>(game: &G, state: &G::State) -> Vec<String> {
+    let mut moves = Vec::new();
+    game.legal_moves(state, &mut moves);
+    moves.iter().map(ToString::to_string).collect()
+}
+
+/// The texts of `state`'s legal moves in byte order: for comparing with a list written by
+/// hand, whatever order the game lists its moves in.
+///
+/// ```
+/// use board_kernel::prelude::*;
+/// use board_kernel::testing::{Nim, NimOptions, sorted_move_texts};
+/// let game = Nim::with_options(NimOptions { stones: 20, max_take: 12 }).unwrap();
+/// assert_eq!(sorted_move_texts(&game, &game.initial_state())[..4], ["1", "10", "11", "12"]);
+/// ```
+pub fn sorted_move_texts<G: Rules>(game: &G, state: &G::State) -> Vec<String> {
+    let mut texts = move_texts(game, state);
+    texts.sort();
+    texts
+}
+
+/// Plays the moves of `line`, as texts, one after another on `state`; panics naming the first
+/// one refused, the position it was tried in and why.
+///
+/// ```
+/// use board_kernel::prelude::*;
+/// use board_kernel::testing::{Nim, play_line};
+/// let game = Nim::default();
+/// let mut state = game.initial_state();
+/// play_line(&game, &mut state, "3 3".split_whitespace());
+/// play_line(&game, &mut state, ["1"]);
+/// assert_eq!(state.to_string(), "3 b");
+/// ```
+pub fn play_line<G: Rules>(
+    game: &G,
+    state: &mut G::State,
+    line: impl IntoIterator<Item: AsRef<str>>,
+) {
+    for mv in line {
+        let mv = mv.as_ref();
+        if let Err(e) = game.play_text(state, mv) {
+            panic!("{mv} refused in {state}: {e}");
+        }
+    }
+}
+
+/// Tries `mv` on a copy of `state` and asserts that it is refused with a message containing
+/// `words` and that the copy is unchanged. Returns the error, for a test that checks more
+/// (which rule it names).
+///
+/// ```
+/// use board_kernel::prelude::*;
+/// use board_kernel::testing::{Nim, assert_refused};
+/// let game = Nim::default();
+/// let err = assert_refused(&game, &game.initial_state(), "4", "between 1 and 3");
+/// assert!(matches!(err, board_kernel::MoveError::Illegal { .. }));
+/// ```
+pub fn assert_refused<G: Rules>(game: &G, state: &G::State, mv: &str, words: &str) -> MoveError {
+    let mut tried = state.clone();
+    let Err(err) = game.play_text(&mut tried, mv) else {
+        panic!("{mv} was accepted in {state}");
+    };
+    let message = err.to_string();
+    assert!(
+        message.contains(words),
+        "{mv}: `{message}` does not mention `{words}`"
+    );
+    assert_eq!(&tried, state, "{mv}: a refused move changed the state");
+    err
+}
+
+/// A board field written from a grid of characters, `cells[rank][file]` with rank 1 first and
+/// `.` for an empty cell: the ranks top first, separated by `/`, a maximal run of empty cells
+/// written as its length. Tests that build positions from piece lists write them with this
+/// instead of a game's printer ([`BoardField::write`](crate::text::BoardField::write)), so a
+/// position they build does not depend on the code they test.
+///
+/// ```
+/// let mut cells = [['.'; 3]; 2];
+/// cells[0][0] = 'W';
+/// cells[1][2] = 'b';
+/// assert_eq!(board_kernel::testing::runs_field(&cells), "2b/W2");
+/// ```
+#[must_use]
+pub fn runs_field<const FILES: usize>(cells: &[[char; FILES]]) -> String {
+    let mut ranks = Vec::with_capacity(cells.len());
+    for rank in cells.iter().rev() {
+        let mut text = String::new();
+        let mut run = 0;
+        for &c in rank {
+            if c == '.' {
+                run += 1;
+                continue;
+            }
+            if run > 0 {
+                text += &run.to_string();
+                run = 0;
+            }
+            text.push(c);
+        }
+        if run > 0 {
+            text += &run.to_string();
+        }
+        ranks.push(text);
+    }
+    ranks.join("/")
+}
+
 /// Nim with one pile: take 1 to `max_take` stones; whoever takes the last stone wins.
 #[derive(Clone, Debug, Default)]
 pub struct Nim {
     options: NimOptions,
+}
+
+impl Nim {
+    /// Nim with a pile of `stones`, taking 1 to `max_take` stones a turn; panics when either
+    /// is outside its option's range (a mistake of the test that asks).
+    ///
+    /// ```
+    /// use board_kernel::prelude::*;
+    /// use board_kernel::testing::Nim;
+    /// assert_eq!(Nim::pile(4, 2).initial_state().to_string(), "4 w");
+    /// ```
+    #[must_use]
+    pub fn pile(stones: u32, max_take: u32) -> Nim {
+        Nim::with_options(NimOptions { stones, max_take }).unwrap_or_else(|e| panic!("{e}"))
+    }
 }
 
 crate::game_options! {

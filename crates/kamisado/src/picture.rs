@@ -37,12 +37,9 @@ pub(crate) fn picture(state: &State) -> Picture {
     for rank in 0..8 {
         for file in 0..8 {
             let sq = Square::at(file, rank);
-            picture.cells.push(Cell {
-                at: Point::of(sq),
-                name: sq.to_string(),
-                fill: rgb(board_colour(sq)),
-                pattern: None,
-            });
+            picture
+                .cells
+                .push(Cell::square(sq, rgb(board_colour(sq)), None));
         }
     }
     for (sq, t) in state.towers() {

@@ -27,24 +27,18 @@ pub(crate) fn picture(state: &State, checked: RoyalSet) -> Picture {
         for file in 0..SIZE {
             let sq = Square::at(file, rank);
             if sq == CENTRE {
-                picture.cells.push(Cell {
-                    at: Point::of(sq),
-                    name: sq.to_string(),
-                    fill: Rgb(0x6d, 0x5c, 0x4b),
-                    pattern: Some(Pattern::Cross),
-                });
+                let hole = Cell::square(sq, Rgb(0x6d, 0x5c, 0x4b), Some(Pattern::Cross));
+                picture.cells.push(hole);
                 continue;
             }
             if !exists(sq) {
                 continue;
             }
             let marked = MARKED.iter().any(|m| *m == sq.to_string());
-            picture.cells.push(Cell {
-                at: Point::of(sq),
-                name: sq.to_string(),
-                fill: if in_court(sq) { COURT } else { COURSE },
-                pattern: marked.then_some(Pattern::Dot),
-            });
+            let fill = if in_court(sq) { COURT } else { COURSE };
+            picture
+                .cells
+                .push(Cell::square(sq, fill, marked.then_some(Pattern::Dot)));
             let Some((side, piece)) = state.board().piece_at(sq) else {
                 continue;
             };

@@ -26,12 +26,7 @@ pub(crate) fn picture(state: &State) -> Picture {
                 CellKind::Outside | CellKind::OffBoard => (OUTSIDE, Some(Pattern::Hatched)),
                 CellKind::Goal(_) => (GOAL, Some(Pattern::Dot)),
             };
-            picture.cells.push(Cell {
-                at: Point::of(sq),
-                name: sq.to_string(),
-                fill,
-                pattern,
-            });
+            picture.cells.push(Cell::square(sq, fill, pattern));
         }
     }
     for side in Side::ALL {

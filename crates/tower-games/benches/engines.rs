@@ -5,6 +5,7 @@
 //! `docs/performance.md`; these show where the time goes.
 
 use board_kernel::perft::perft;
+use board_kernel::testing::random_line;
 use board_kernel::{Game, SplitMix64};
 use divan::Bencher;
 use tower_games::registry::{self, GameVisitor};
@@ -15,18 +16,12 @@ fn main() {
 
 /// Positions along a seeded random game: opening, middle game, most moves, last before the end.
 fn phases<G: Game>(game: &G) -> [G::State; 4] {
-    let mut rng = SplitMix64::new(11);
-    let mut line = vec![game.initial_state()];
-    let mut moves = Vec::new();
-    loop {
-        let state = line.last().expect("a line starts with a state");
-        moves.clear();
-        game.legal_moves(state, &mut moves);
-        let Some(mv) = rng.choose(&moves) else { break };
-        let mut next = state.clone();
-        game.play_unchecked(&mut next, mv);
-        line.push(next);
-    }
+    let mut line = random_line(
+        game,
+        game.initial_state(),
+        &mut SplitMix64::new(11),
+        usize::MAX,
+    );
     line.pop(); // the final position has no moves
     let count = |s: &G::State| {
         let mut m = Vec::new();

@@ -19,16 +19,12 @@ pub(crate) fn picture(state: &State) -> Picture {
     for rank in 0..8 {
         for file in 0..8 {
             let sq = Square::at(file, rank);
-            picture.cells.push(Cell {
-                at: Point::of(sq),
-                name: sq.to_string(),
-                fill: if (file + rank) % 2 == 0 {
-                    Rgb::DARK
-                } else {
-                    Rgb::LIGHT
-                },
-                pattern: None,
-            });
+            let fill = if (file + rank) % 2 == 0 {
+                Rgb::DARK
+            } else {
+                Rgb::LIGHT
+            };
+            picture.cells.push(Cell::square(sq, fill, None));
             let tower = state.board().tower(sq);
             if tower.is_empty() {
                 continue;

@@ -194,19 +194,21 @@ fn playout_config() -> Config {
     }
 }
 
-/// Plays a fully checked random game from a parsed state, with the concrete game type.
+/// Plays a fully checked random game from the position `text`, with the concrete game type:
+/// `false` when the game refuses the text.
 struct Playout<'a> {
     text: &'a str,
     seed: u64,
 }
 
 impl GameVisitor for Playout<'_> {
-    type Output = ();
-    fn visit<G: Game>(self, game: G) {
+    type Output = bool;
+    fn visit<G: Game>(self, game: G) -> bool {
         let Ok(state) = game.parse_position(self.text) else {
-            return;
+            return false;
         };
         check_playout(&game, state, self.seed, &playout_config(), |_, _| Ok(()));
+        true
     }
 }
 
@@ -563,28 +565,16 @@ pub fn option_settings(data: &[u8]) -> bool {
         .unwrap_or_else(|e| panic!("{name}: options {pairs:?} print as {printed:?}, refused: {e}"));
     assert_eq!(again.option_values(), game.option_values(), "{name}");
     let start = game.initial_state().position_text();
-    struct Options<'a> {
-        start: &'a str,
-        seed: u64,
-    }
-    impl GameVisitor for Options<'_> {
-        type Output = ();
-        fn visit<G: Game>(self, game: G) {
-            let state = game
-                .parse_position(self.start)
-                .expect("the initial position parses");
-            check_playout(&game, state, self.seed, &playout_config(), |_, _| Ok(()));
-        }
-    }
-    registry::visit(
+    let played = registry::visit(
         name,
         &pairs,
-        Options {
-            start: &start,
+        Playout {
+            text: &start,
             seed: seed_of(rest),
         },
     )
     .expect("the options were accepted once");
+    assert!(played, "{name}: the initial position `{start}` is refused");
     true
 }
 

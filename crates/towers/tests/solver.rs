@@ -5,7 +5,7 @@
 //! per game normally, thirty with `TOWERS_HEAVY=1`.
 
 use board_kernel::prelude::*;
-use board_kernel::testing::scale;
+use board_kernel::testing::{random_line, scale};
 use board_kernel::{Side, SplitMix64, Status};
 use game_ai::distance::{Race, race};
 use game_ai::solver::{SolveConfig, Value, solve};
@@ -89,18 +89,13 @@ impl GameVisitor for Compare {
     fn visit<G: Game>(self, game: G) -> (usize, usize) {
         let (mut compared, mut lengths) = (0, 0);
         for seed in 0..scale(8, 16) as u64 {
-            let mut rng = SplitMix64::new(seed);
-            let mut line = vec![game.initial_state()];
+            let line = random_line(
+                &game,
+                game.initial_state(),
+                &mut SplitMix64::new(seed),
+                2_999,
+            );
             let mut moves = Vec::new();
-            while line.len() < 3_000 {
-                let state = line.last().expect("a line starts with a state");
-                moves.clear();
-                game.legal_moves(state, &mut moves);
-                let Some(mv) = rng.choose(&moves) else { break };
-                let mut next = state.clone();
-                game.play_unchecked(&mut next, mv);
-                line.push(next);
-            }
             for back in 1..=5 {
                 let Some(state) = line.len().checked_sub(back + 1).map(|i| &line[i]) else {
                     continue;

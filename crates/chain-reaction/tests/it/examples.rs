@@ -3,32 +3,22 @@
 
 use std::collections::{BTreeSet, HashSet};
 
+use crate::common::{self, game, play, with};
 use board_kernel::prelude::*;
-use board_kernel::{GameOptions, Side, Status};
-use sackson_chain_reaction::{ChainReaction, Options, State};
+use board_kernel::testing::sorted_move_texts;
+use board_kernel::{Side, Status};
+use sackson_chain_reaction::{ChainReaction, State};
 
-fn game() -> ChainReaction {
-    ChainReaction::default()
-}
-
-fn with(pairs: &[(&str, &str)]) -> ChainReaction {
-    ChainReaction::with_options(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
-}
-
+/// The position of `text`, which prints back as `text`.
 fn pos(g: &ChainReaction, text: &str) -> State {
-    let state = g
-        .parse_position(text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"));
+    let state = common::pos(g, text);
     assert_eq!(state.to_string(), text, "the text round-trips");
     state
 }
 
 /// Every complete turn, as text, sorted.
 fn turns(g: &ChainReaction, state: &State) -> Vec<String> {
-    let mut moves = Vec::new();
-    g.legal_moves(state, &mut moves);
-    let mut texts: Vec<String> = moves.iter().map(ToString::to_string).collect();
-    texts.sort();
+    let texts = sorted_move_texts(g, state);
     let distinct: HashSet<&String> = texts.iter().collect();
     assert_eq!(distinct.len(), texts.len(), "distinct move texts");
     texts
@@ -44,13 +34,6 @@ fn first_segments(g: &ChainReaction, state: &State) -> BTreeSet<String> {
             first.split('=').next().unwrap().to_owned()
         })
         .collect()
-}
-
-fn play(g: &ChainReaction, state: &State, mv: &str) -> State {
-    let mut next = state.clone();
-    g.play_text(&mut next, mv)
-        .unwrap_or_else(|e| panic!("{mv}: {e}"));
-    next
 }
 
 fn set(items: &[&str]) -> BTreeSet<String> {

@@ -1,27 +1,17 @@
 //! The key: the same for states with the same position text, computed from the state's
 //! fields in constant time, and pinned (snapshots store keys).
 
+use board_kernel::Snapshot;
 use board_kernel::prelude::*;
-use board_kernel::{Snapshot, SplitMix64};
+use board_kernel::testing::check_keys;
 use sackson_chain_reaction::ChainReaction;
 
 #[test]
 fn keys_equal_the_keys_of_the_reparsed_text() {
     let game = ChainReaction::from_pairs([("repetition_limit", "3")]).unwrap();
-    let mut rng = SplitMix64::new(3);
-    let mut moves = Vec::new();
-    for _ in 0..30 {
-        let mut state = game.initial_state();
-        loop {
-            let parsed = game.parse_position(&state.to_string()).unwrap();
-            assert_eq!(game.key(&state), game.key(&parsed), "{state}");
-            assert_eq!(state.repetition_key(), parsed.repetition_key());
-            moves.clear();
-            game.legal_moves(&state, &mut moves);
-            let Some(mv) = rng.choose(&moves) else { break };
-            game.play_unchecked(&mut state, mv);
-        }
-    }
+    check_keys(&game, 3, 30, usize::MAX, |state, read| {
+        assert_eq!(state.repetition_key(), read.repetition_key());
+    });
 }
 
 #[test]

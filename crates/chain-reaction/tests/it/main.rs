@@ -2,6 +2,7 @@
 //! rules one by one, the perft regression figures, the random-game conformance suite, the
 //! keys, the rule book, and turns built step by step.
 
+mod common;
 mod conformance;
 mod examples;
 mod keys;

@@ -1,30 +1,11 @@
 //! Every rule of the specification: a position where it allows and one where it forbids;
 //! every option changing what the spec says it changes; bad input rejected without change.
 
+use crate::common::{game, play, pos, with};
 use board_kernel::prelude::*;
+use board_kernel::testing::{assert_refused, sorted_move_texts as turns};
 use board_kernel::{GameOptions, Illegal, MoveError, Side, Status};
 use sackson_chain_reaction::{ChainReaction, Options, State};
-
-fn game() -> ChainReaction {
-    ChainReaction::default()
-}
-
-fn with(pairs: &[(&str, &str)]) -> ChainReaction {
-    ChainReaction::with_options(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
-}
-
-fn pos(g: &ChainReaction, text: &str) -> State {
-    g.parse_position(text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn turns(g: &ChainReaction, state: &State) -> Vec<String> {
-    let mut moves = Vec::new();
-    g.legal_moves(state, &mut moves);
-    let mut texts: Vec<String> = moves.iter().map(ToString::to_string).collect();
-    texts.sort();
-    texts
-}
 
 fn legal(g: &ChainReaction, state: &State, mv: &str) -> bool {
     let ok = g.play_text(&mut state.clone(), mv).is_ok();
@@ -34,24 +15,12 @@ fn legal(g: &ChainReaction, state: &State, mv: &str) -> bool {
 
 /// The move is rejected, the state unchanged, and the reason mentions `why`.
 fn rejected(g: &ChainReaction, state: &State, mv: &str, why: &str) {
-    let mut tried = state.clone();
-    let err = g.play_text(&mut tried, mv).unwrap_err();
-    assert_eq!(&tried, state, "a rejected move changed the state");
-    let text = err.to_string();
-    assert!(
-        text.contains(why),
-        "{mv}: `{text}` does not mention `{why}`"
-    );
-    if let MoveError::Illegal { illegal, .. } = &err {
-        assert!(illegal.rule().is_some(), "{mv}: no rule named in `{text}`");
+    if let MoveError::Illegal { illegal, .. } = assert_refused(g, state, mv, why) {
+        assert!(
+            illegal.rule().is_some(),
+            "{mv}: no rule named in `{illegal}`"
+        );
     }
-}
-
-fn play(g: &ChainReaction, state: &State, mv: &str) -> State {
-    let mut next = state.clone();
-    g.play_text(&mut next, mv)
-        .unwrap_or_else(|e| panic!("{mv}: {e}"));
-    next
 }
 
 const EX2: &str = "7/7/7/1w3w1/2ww3/3(bw)3/7/7 w 0 0 0 12 12 - 0";

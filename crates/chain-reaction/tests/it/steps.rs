@@ -6,20 +6,12 @@
 
 use std::collections::BTreeSet;
 
+use crate::common::{pos, with as game};
 use board_kernel::picture::Point;
 use board_kernel::prelude::*;
 use board_kernel::steps::{Step, StepError, StepOptions, StepRole, TurnStep, by_listing, steps_of};
 use board_kernel::{SplitMix64, testing};
 use sackson_chain_reaction::{ChainReaction, Move, State};
-
-fn game(pairs: &[(&str, &str)]) -> ChainReaction {
-    ChainReaction::from_pairs(pairs.iter().copied()).unwrap()
-}
-
-fn pos(game: &ChainReaction, text: &str) -> State {
-    game.parse_position(text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"))
-}
 
 /// The option sets the comparisons run under: the rules, each option on its own, every chain
 /// length, and the combinations where a chain may go on after scoring or win in its middle.

@@ -1,37 +1,11 @@
 //! Every worked example of the specification (§10), with the numbers and positions it gives.
 
+use crate::common::{after, after_position, game};
 use board_kernel::prelude::*;
-use board_kernel::{BySide, GameOptions, Side, Status};
+use board_kernel::testing::move_texts as moves;
+use board_kernel::{BySide, Side, Status};
 use kamisado::rulebook::{EXAMPLE_4, EXAMPLE_5, EXAMPLE_7, EXAMPLE_8};
-use kamisado::{Colour, Kamisado, Options, Phase, Reason, State};
-
-fn game(pairs: &[(&str, &str)]) -> Kamisado {
-    Kamisado::with_options(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
-}
-
-fn moves(g: &Kamisado, s: &State) -> Vec<String> {
-    let mut v = Vec::new();
-    g.legal_moves(s, &mut v);
-    v.iter().map(ToString::to_string).collect()
-}
-
-fn play(g: &Kamisado, plies: &str) -> State {
-    let mut s = g.initial_state();
-    for p in plies.split_whitespace() {
-        g.play_text(&mut s, p)
-            .unwrap_or_else(|e| panic!("{p}: {e}"));
-    }
-    s
-}
-
-fn play_from(g: &Kamisado, position: &str, plies: &str) -> State {
-    let mut s = g.parse_position(position).unwrap();
-    for p in plies.split_whitespace() {
-        g.play_text(&mut s, p)
-            .unwrap_or_else(|e| panic!("{p}: {e}"));
-    }
-    s
-}
+use kamisado::{Colour, Kamisado, Phase, Reason, State};
 
 fn sorted(v: &[String]) -> bool {
     v.windows(2).all(|w| w[0] < w[1])
@@ -88,7 +62,7 @@ fn example_1_opening_moves() {
 #[test]
 fn example_2_forced_pass() {
     let g = Kamisado::default();
-    let s = play(&g, "d1-d7 g8-g6");
+    let s = after(&g, "d1-d7 g8-g6");
     assert_eq!(s.to_move(), Side::White);
     assert_eq!(s.required(), Some(Colour::Yellow));
     assert_eq!(
@@ -104,7 +78,7 @@ fn example_2_forced_pass() {
     a   b   c   d   e   f   g   h"
     );
     assert_eq!(moves(&g, &s), ["pass"]);
-    let s = play(&g, "d1-d7 g8-g6 pass");
+    let s = after(&g, "d1-d7 g8-g6 pass");
     assert_eq!(s.required(), Some(Colour::Green));
     assert_eq!(s.to_move(), Side::Black);
     assert_eq!(s.consecutive_passes(), 1);
@@ -132,21 +106,21 @@ const EXAMPLE_3_DIAGRAM: &str = "8  or   .  pu  pi  ye  re  gr  br
 #[test]
 fn example_3_deadlock_single_round() {
     let g = Kamisado::default();
-    let s = play(&g, "c1-a3 b8-h2 a3-e7");
+    let s = after(&g, "c1-a3 b8-h2 a3-e7");
     assert_eq!(g.diagram(&s), EXAMPLE_3_DIAGRAM);
     assert_eq!(
         (s.to_move(), s.required()),
         (Side::Black, Some(Colour::Blue))
     );
     assert_eq!(moves(&g, &s), ["pass"]);
-    let s = play(&g, "c1-a3 b8-h2 a3-e7 pass");
+    let s = after(&g, "c1-a3 b8-h2 a3-e7 pass");
     assert_eq!(
         (s.to_move(), s.required()),
         (Side::White, Some(Colour::Red))
     );
     assert_eq!(g.status(&s), Status::Ongoing);
     assert_eq!(moves(&g, &s), ["pass"]);
-    let s = play(&g, "c1-a3 b8-h2 a3-e7 pass pass");
+    let s = after(&g, "c1-a3 b8-h2 a3-e7 pass pass");
     let Status::Finished(r) = g.status(&s) else {
         panic!("not over")
     };
@@ -172,7 +146,7 @@ fn example_3_deadlock_single_round() {
 #[test]
 fn example_3_deadlock_in_a_match() {
     let g = game(&[("match_target", "3")]);
-    let s = play(&g, "c1-a3 b8-h2 a3-e7 pass pass");
+    let s = after(&g, "c1-a3 b8-h2 a3-e7 pass pass");
     assert_eq!(s.phase(), Phase::Refill);
     assert_eq!(s.to_move(), Side::Black);
     assert_eq!(s.score(), BySide::new(0, 1));
@@ -226,7 +200,7 @@ fn example_4_sumo_push() {
             "f6-b2", "f6-c3", "f6-d4", "f6-e5", "f6-g5", "f6-h4", "f6>f5"
         ]
     );
-    let t = play_from(&g, EXAMPLE_4, "f6>f5");
+    let t = after_position(&g, EXAMPLE_4, "f6>f5");
     assert_eq!(t.tower_at("f4".parse().unwrap()).unwrap().to_string(), "PU");
     assert_eq!(
         t.tower_at("f5".parse().unwrap()).unwrap().to_string(),
@@ -258,7 +232,7 @@ fn example_5_double_sumo_pushes_two() {
     );
     let list = moves(&g, &s);
     assert_eq!(list, ["c4-a6", "c4-b5", "c4-d5", "c4-e6", "c4-f7", "c4>c5"]);
-    let t = play_from(&g, EXAMPLE_5, "c4>c5");
+    let t = after_position(&g, EXAMPLE_5, "c4>c5");
     let at = |sq: &str| t.tower_at(sq.parse().unwrap()).map(|x| x.to_string());
     assert_eq!(at("c5").as_deref(), Some("RE2"));
     assert_eq!(at("c6").as_deref(), Some("or"));
@@ -300,7 +274,7 @@ fn example_6_refill() {
     let plies = "d1-d7 g8-g6 pass g6-g2 h1-h4 d8-e7 g1-e3 f8-h6 e3-d4 h8-h7 f1-f7 pass d7-d8";
     // Single round: the game ends, no promotion.
     let single = Kamisado::default();
-    let s = play(&single, plies);
+    let s = after(&single, plies);
     assert_eq!(s.phase(), Phase::Over);
     assert_eq!(s.to_move(), Side::Black);
     assert_eq!(s.score(), BySide::new(1, 0));
@@ -313,7 +287,7 @@ fn example_6_refill() {
     assert_eq!(s.result().unwrap().colour, Colour::Yellow);
 
     let g = game(&[("match_target", "3")]);
-    let s = play(&g, plies);
+    let s = after(&g, plies);
     assert_eq!(s.ply(), 13);
     assert_eq!(s.phase(), Phase::Refill);
     assert_eq!(s.to_move(), Side::White);
@@ -466,20 +440,20 @@ fn example_8_deadlock_after_a_push() {
             "f6-b2", "f6-c3", "f6-d4", "f6-e5", "f6-g5", "f6-h4", "f6>f5"
         ]
     );
-    let t = play_from(&g, EXAMPLE_8, "f6>f5");
+    let t = after_position(&g, EXAMPLE_8, "f6>f5");
     assert_eq!(t.last_landing().unwrap().to_string(), "f4");
     assert_eq!(
         (t.to_move(), t.required()),
         (Side::Black, Some(Colour::Blue))
     );
     assert_eq!(moves(&g, &t), ["pass"]);
-    let t = play_from(&g, EXAMPLE_8, "f6>f5 pass");
+    let t = after_position(&g, EXAMPLE_8, "f6>f5 pass");
     assert_eq!(
         (t.to_move(), t.required()),
         (Side::White, Some(Colour::Red))
     );
     assert_eq!(moves(&g, &t), ["pass"]);
-    let t = play_from(&g, EXAMPLE_8, "f6>f5 pass pass");
+    let t = after_position(&g, EXAMPLE_8, "f6>f5 pass pass");
     let r = t.result().unwrap();
     assert_eq!(
         (r.winner, r.reason, r.colour),
@@ -515,7 +489,7 @@ fn example_8_deadlock_after_a_push() {
 
     // In a Long match the match goes on.
     let long = game(&[("match_target", "7")]);
-    let t = play_from(&long, EXAMPLE_8, "f6>f5 pass pass");
+    let t = after_position(&long, EXAMPLE_8, "f6>f5 pass pass");
     assert_eq!(t.score(), BySide::new(3, 1));
     assert_eq!(t.phase(), Phase::Refill);
     assert_eq!(t.to_move(), Side::White);

@@ -4,6 +4,7 @@
 
 mod certificate;
 mod colour;
+mod common;
 mod conformance;
 mod examples;
 mod keys;

@@ -1,49 +1,27 @@
 //! Every rule of the specification, each with a position where it allows and one where it
 //! forbids; every option; bad input.
 
+use crate::common::{after, game, play};
 use board_kernel::prelude::*;
-use board_kernel::{BySide, GameOptions, Illegal, MoveError, Side, SplitMix64, Square, Status};
+use board_kernel::testing::{assert_refused, move_texts as moves};
+use board_kernel::{BySide, Illegal, MoveError, Side, SplitMix64, Square, Status};
 use kamisado::rulebook::{EXAMPLE_4, EXAMPLE_5, EXAMPLE_7};
-use kamisado::{Colour, Fill, Kamisado, Move, Options, Phase, Reason, State};
-
-fn game(pairs: &[(&str, &str)]) -> Kamisado {
-    Kamisado::with_options(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
-}
+use kamisado::{Colour, Fill, Kamisado, Move, Phase, Reason, State};
 
 fn standard() -> Kamisado {
     game(&[("match_target", "3")])
 }
 
-fn moves(g: &Kamisado, s: &State) -> Vec<String> {
-    let mut v = Vec::new();
-    g.legal_moves(s, &mut v);
-    v.iter().map(ToString::to_string).collect()
-}
-
-fn play(g: &Kamisado, s: &mut State, plies: &str) {
-    for p in plies.split_whitespace() {
-        g.play_text(s, p).unwrap_or_else(|e| panic!("{p}: {e}"));
-    }
-}
-
-fn after(g: &Kamisado, plies: &str) -> State {
-    let mut s = g.initial_state();
-    play(g, &mut s, plies);
-    s
-}
-
 /// Tries an illegal ply: it is rejected with a reason containing `words`, and nothing changes.
 fn rejected(g: &Kamisado, s: &State, ply: &str, words: &str) {
-    let mut t = s.clone();
-    match g.play_text(&mut t, ply) {
-        Err(MoveError::Illegal { illegal, .. }) => {
+    match assert_refused(g, s, ply, words) {
+        MoveError::Illegal { illegal, .. } => {
             let reason = illegal.to_string();
             assert!(reason.contains(words), "{ply}: `{reason}` lacks `{words}`");
             assert!(illegal.rule().is_some(), "{ply}: no rule named");
         }
         other => panic!("{ply}: expected an illegal move, got {other:?}"),
     }
-    assert_eq!(&t, s);
 }
 
 fn sq(t: &str) -> Square {

@@ -1,12 +1,15 @@
 //! Helpers shared by the integration tests.
 
+use board_kernel::Square;
 use board_kernel::prelude::*;
-use board_kernel::{GameOptions, Square};
-use queens_courtiers::{Move, Options, QueensCourtiers, State};
+use board_kernel::testing::runs_field;
+use queens_courtiers::{QueensCourtiers, State};
+
+pub use board_kernel::testing::sorted_move_texts as moves;
 
 /// The game under `pairs` over the defaults.
 pub fn game(pairs: &[(&str, &str)]) -> QueensCourtiers {
-    QueensCourtiers::with_options(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
+    QueensCourtiers::from_pairs(pairs.iter().copied()).unwrap()
 }
 
 pub fn sq(text: &str) -> Square {
@@ -30,40 +33,11 @@ pub fn line(red: &[&str], blue: &[&str], side: char) -> String {
             grid[s.rank() as usize][s.file() as usize] = c;
         }
     }
-    let mut ranks = Vec::new();
-    for rank in (0..15).rev() {
-        let mut text = String::new();
-        let mut run = 0;
-        for &c in &grid[rank] {
-            if c == '.' {
-                run += 1;
-            } else {
-                if run > 0 {
-                    text += &run.to_string();
-                    run = 0;
-                }
-                text.push(c);
-            }
-        }
-        if run > 0 {
-            text += &run.to_string();
-        }
-        ranks.push(text);
-    }
-    format!("{} {side} 0 0 ongoing", ranks.join("/"))
+    format!("{} {side} 0 0 ongoing", runs_field(&grid))
 }
 
 pub fn state(game: &QueensCourtiers, red: &[&str], blue: &[&str], side: char) -> State {
     game.parse_position(&line(red, blue, side)).unwrap()
-}
-
-/// The legal moves' texts in ASCII order.
-pub fn moves(game: &QueensCourtiers, state: &State) -> Vec<String> {
-    let mut list = Vec::new();
-    game.legal_moves(state, &mut list);
-    let mut texts: Vec<String> = list.iter().map(Move::to_string).collect();
-    texts.sort();
-    texts
 }
 
 pub fn words(text: &str) -> Vec<String> {

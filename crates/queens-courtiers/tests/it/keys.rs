@@ -1,28 +1,22 @@
 //! The Zobrist key: kept up to date incrementally by every move, equal to a from-scratch
 //! computation, the same for states with the same position text, and pinned.
 
-use board_kernel::SplitMix64;
 use board_kernel::prelude::*;
+use board_kernel::testing::check_keys;
 use queens_courtiers::QueensCourtiers;
 
 #[test]
 fn incremental_keys_equal_keys_computed_from_scratch() {
-    let game = QueensCourtiers::default();
-    let mut rng = SplitMix64::new(9);
-    let mut moves = Vec::new();
-    for _ in 0..20 {
-        let mut state = game.initial_state();
-        loop {
+    check_keys(
+        &QueensCourtiers::default(),
+        9,
+        20,
+        usize::MAX,
+        |state, _| {
             let board = state.board();
             assert_eq!(board.key(), board.key_from_scratch(), "{state}");
-            let parsed = game.parse_position(&state.to_string()).unwrap();
-            assert_eq!(game.key(&state), game.key(&parsed), "{state}");
-            moves.clear();
-            game.legal_moves(&state, &mut moves);
-            let Some(mv) = rng.choose(&moves) else { break };
-            game.play_unchecked(&mut state, mv);
-        }
-    }
+        },
+    );
 }
 
 #[test]

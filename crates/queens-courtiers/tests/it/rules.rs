@@ -4,6 +4,7 @@
 use crate::common;
 
 use board_kernel::prelude::*;
+use board_kernel::testing::assert_refused as illegal;
 use board_kernel::{GameOptions, MoveError, Side, SplitMix64, Square, Status};
 use common::{game, moves, sq, state};
 use queens_courtiers::rulebook::{
@@ -22,18 +23,6 @@ fn legal(g: &QueensCourtiers, s: &State, text: &str) -> State {
     g.play_text(&mut copy, text)
         .unwrap_or_else(|e| panic!("{text} should be legal in {s}: {e}"));
     copy
-}
-
-fn illegal(g: &QueensCourtiers, s: &State, text: &str, why: &str) {
-    let mut copy = s.clone();
-    match g.play_text(&mut copy, text) {
-        Ok(_) => panic!("{text} should be illegal in {s}"),
-        Err(e) => {
-            let msg = e.to_string();
-            assert!(msg.contains(why), "{text}: `{msg}` does not say `{why}`");
-        }
-    }
-    assert_eq!(&copy, s, "{text} changed the state");
 }
 
 fn at(g: &QueensCourtiers, text: &str) -> State {

@@ -1,12 +1,14 @@
 //! Helpers shared by the integration tests.
 
-use board_kernel::GameOptions;
 use board_kernel::prelude::*;
-use seven_sages::{Move, Options, SevenSages, State};
+use board_kernel::testing::runs_field;
+use seven_sages::{Move, SevenSages, State};
+
+pub use board_kernel::testing::sorted_move_texts as texts;
 
 /// The game under `KEY=VALUE` options.
 pub fn game(options: &[(&str, &str)]) -> SevenSages {
-    SevenSages::with_options(Options::from_pairs(options.iter().copied()).unwrap()).unwrap()
+    SevenSages::from_pairs(options.iter().copied()).unwrap()
 }
 
 /// A position line written by the test itself from piece lists (independent of the engine's
@@ -26,27 +28,7 @@ pub fn line(white: &[&str], black: &[&str], ball: &str, side: char) -> String {
         put(s, 'B');
     }
     put(ball, '*');
-    let mut ranks = Vec::new();
-    for rank in (0..15).rev() {
-        let mut text = String::new();
-        let mut run = 0;
-        for &ch in &cells[rank] {
-            if ch == '.' {
-                run += 1;
-                continue;
-            }
-            if run > 0 {
-                text += &run.to_string();
-                run = 0;
-            }
-            text.push(ch);
-        }
-        if run > 0 {
-            text += &run.to_string();
-        }
-        ranks.push(text);
-    }
-    format!("{} {side} 0 0 0 0 0 ongoing", ranks.join("/"))
+    format!("{} {side} 0 0 0 0 0 ongoing", runs_field(&cells))
 }
 
 /// The position of a line.
@@ -59,13 +41,6 @@ pub fn moves(game: &SevenSages, state: &State) -> Vec<Move> {
     let mut moves = Vec::new();
     game.legal_moves(state, &mut moves);
     moves
-}
-
-/// The legal moves' texts, sorted.
-pub fn texts(game: &SevenSages, state: &State) -> Vec<String> {
-    let mut t: Vec<String> = moves(game, state).iter().map(|m| m.to_string()).collect();
-    t.sort();
-    t
 }
 
 /// The texts of the moves starting with `prefix` (e.g. `h5-` or `h5-h8/`), sorted.
@@ -107,10 +82,87 @@ pub fn split(game: &SevenSages, state: &State) -> (usize, usize) {
     (m.len() - kicks, kicks)
 }
 
+/// The kicks' texts (the moves with a `/`), sorted.
+pub fn kicks(game: &SevenSages, state: &State) -> Vec<String> {
+    texts(game, state)
+        .into_iter()
+        .filter(|t| t.contains('/'))
+        .collect()
+}
+
+/// Asserts how many plain moves each sage has: `(its cell, the count)`.
+pub fn assert_plain_counts(game: &SevenSages, state: &State, counts: &[(&str, usize)]) {
+    for &(sage, n) in counts {
+        assert_eq!(plain_of(game, state, sage), n, "plain moves of {sage}");
+    }
+}
+
 /// Plain moves of the sage on `from`.
 pub fn plain_of(game: &SevenSages, state: &State, from: &str) -> usize {
     moves(game, state)
         .iter()
         .filter(|m| matches!(m, Move::Plain { from: f, .. } if f.to_string() == from))
         .count()
+}
+
+// The positions of the specification's worked examples, from its piece lists.
+
+/// Example 2 (§10): a kick that can score after two bounces.
+pub fn example_2() -> String {
+    line(
+        &["f10", "h14", "g13", "d3", "h3", "l3", "h1"],
+        &["f15", "e14", "e13", "l13", "l11", "h11", "d11"],
+        "f12",
+        'w',
+    )
+}
+
+/// Example 3a: the ball must meet a stone.
+pub fn example_3a() -> String {
+    line(
+        &["c10", "d3", "h3", "l3", "d5", "h5", "h1"],
+        &["h15", "d13", "h13", "l13", "l11", "h11", "d11"],
+        "c12",
+        'w',
+    )
+}
+
+/// Example 3b: a marked ball, and the lob.
+pub fn example_3b() -> String {
+    line(
+        &["h7", "d3", "h3", "l3", "d5", "l5", "h1"],
+        &["h15", "d13", "h13", "l13", "d11", "l11", "h9"],
+        "h8",
+        'w',
+    )
+}
+
+/// Example 4: the goal areas' restrictions.
+pub fn example_4() -> String {
+    line(
+        &["e1", "h1", "e15", "d5", "h5", "l5", "l3"],
+        &["d13", "h13", "l13", "d11", "h11", "l11", "c14"],
+        "h8",
+        'w',
+    )
+}
+
+/// Example 5a: the ball rests on the first pivot.
+pub fn example_5a() -> String {
+    line(
+        &["g11", "h11", "d3", "h3", "l3", "d5", "h1"],
+        &["h14", "g13", "i13", "d13", "l13", "d11", "l11"],
+        "h12",
+        'w',
+    )
+}
+
+/// Example 5b: a goal on the first leg.
+pub fn example_5b() -> String {
+    line(
+        &["g11", "e3", "d3", "h3", "l3", "d5", "h1"],
+        &["h15", "d13", "l13", "d11", "l11", "c12", "m12"],
+        "g13",
+        'w',
+    )
 }

@@ -6,7 +6,7 @@ use crate::common;
 use board_kernel::prelude::*;
 use board_kernel::{Side, Status};
 use common::*;
-use seven_sages::{EndReason, Outcome};
+use seven_sages::{EndReason, Outcome, SevenSages, State};
 
 const INITIAL: &str =
     "7B7/15/3B3B3B3/15/3B3B3B3/15/15/7*7/15/15/3W3W3W3/15/3W3W3W3/15/7W7 w 0 0 0 0 0 ongoing";
@@ -173,9 +173,13 @@ const DIAGRAM_EX7: &str = "\
  1 : : : : : _ _ _ _ _ : : : : :
    a b c d e f g h i j k l m n o";
 
-fn diagram_of(options: &[(&str, &str)], text: &str) -> String {
+/// The game under `options` and the position `text`, after checking that the position draws
+/// as the specification's `diagram`.
+fn drawn(options: &[(&str, &str)], text: &str, diagram: &str) -> (SevenSages, State) {
     let g = game(options);
-    g.diagram(&position(&g, text))
+    let s = position(&g, text);
+    assert_eq!(g.diagram(&s), diagram);
+    (g, s)
 }
 
 // ---------------------------------------------------------------- §2.3, §2.4: the setup
@@ -216,26 +220,25 @@ fn example_1_initial_position() {
     let s = g.initial_state();
     assert_eq!(moves(&g, &s).len(), 173);
     assert_eq!(split(&g, &s), (148, 25));
-    for (sage, n) in [
-        ("h1", 21),
-        ("d3", 19),
-        ("h3", 22),
-        ("l3", 19),
-        ("d5", 22),
-        ("h5", 23),
-        ("l5", 22),
-    ] {
-        assert_eq!(plain_of(&g, &s, sage), n, "plain moves of {sage}");
-    }
+    assert_plain_counts(
+        &g,
+        &s,
+        &[
+            ("h1", 21),
+            ("d3", 19),
+            ("h3", 22),
+            ("l3", 19),
+            ("d5", 22),
+            ("h5", 23),
+            ("l5", 22),
+        ],
+    );
     assert_eq!(
         suffixes(&g, &s, "h1-"),
         list("h2 i2 j3 k4 g2 f3 e4 i1 j1 k1 l1 m1 n1 o1 g1 f1 e1 d1 c1 b1 a1")
     );
     // Only h5 kicks.
-    let kicks: Vec<String> = texts(&g, &s)
-        .into_iter()
-        .filter(|t| t.contains('/'))
-        .collect();
+    let kicks = kicks(&g, &s);
     assert!(kicks.iter().all(|k| k.starts_with("h5-h8/")));
     assert_eq!(
         suffixes(&g, &s, "h5-h8/"),
@@ -287,38 +290,26 @@ fn example_1_option_checks() {
 
 // ---------------------------------------------------------------- Example 2
 
-fn example_2() -> String {
-    line(
-        &["f10", "h14", "g13", "d3", "h3", "l3", "h1"],
-        &["f15", "e14", "e13", "l13", "l11", "h11", "d11"],
-        "f12",
-        'w',
-    )
-}
-
 #[test]
 fn example_2_kick_that_can_score_after_two_bounces() {
-    assert_eq!(diagram_of(&[], &example_2()), DIAGRAM_EX2);
-    let g = game(&[]);
-    let s = position(&g, &example_2());
-    let kicks: Vec<String> = texts(&g, &s)
-        .into_iter()
-        .filter(|t| t.contains('/'))
-        .collect();
+    let (g, s) = drawn(&[], &example_2(), DIAGRAM_EX2);
+    let kicks = kicks(&g, &s);
     assert_eq!(kicks, ["f10-f12/f13", "f10-f12/g14", "f10-f12/g15+"]);
     assert_eq!(moves(&g, &s).len(), 173);
     assert_eq!(split(&g, &s), (170, 3));
-    for (sage, n) in [
-        ("d3", 25),
-        ("f10", 33),
-        ("g13", 19),
-        ("h1", 29),
-        ("h14", 11),
-        ("h3", 28),
-        ("l3", 25),
-    ] {
-        assert_eq!(plain_of(&g, &s, sage), n, "plain moves of {sage}");
-    }
+    assert_plain_counts(
+        &g,
+        &s,
+        &[
+            ("d3", 25),
+            ("f10", 33),
+            ("g13", 19),
+            ("h1", 29),
+            ("h14", 11),
+            ("h3", 28),
+            ("l3", 25),
+        ],
+    );
     assert_eq!(
         suffixes(&g, &s, "h14-"),
         list("i14 j14 k14 l14 m14 n14 o14 g14 f14 h13 h12")
@@ -331,29 +322,9 @@ fn example_2_kick_that_can_score_after_two_bounces() {
 
 // ---------------------------------------------------------------- Example 3
 
-fn example_3a() -> String {
-    line(
-        &["c10", "d3", "h3", "l3", "d5", "h5", "h1"],
-        &["h15", "d13", "h13", "l13", "l11", "h11", "d11"],
-        "c12",
-        'w',
-    )
-}
-
-fn example_3b() -> String {
-    line(
-        &["h7", "d3", "h3", "l3", "d5", "l5", "h1"],
-        &["h15", "d13", "h13", "l13", "d11", "l11", "h9"],
-        "h8",
-        'w',
-    )
-}
-
 #[test]
 fn example_3a_the_ball_must_meet_a_stone() {
-    assert_eq!(diagram_of(&[], &example_3a()), DIAGRAM_EX3A);
-    let g = game(&[]);
-    let s = position(&g, &example_3a());
+    let (g, s) = drawn(&[], &example_3a(), DIAGRAM_EX3A);
     assert_eq!(split(&g, &s), (166, 0));
     assert_eq!(
         suffixes(&g, &s, "c10-"),
@@ -366,21 +337,21 @@ fn example_3a_the_ball_must_meet_a_stone() {
 
 #[test]
 fn example_3b_a_marked_ball_and_the_lob() {
-    assert_eq!(diagram_of(&[], &example_3b()), DIAGRAM_EX3B);
-    let g = game(&[]);
-    let s = position(&g, &example_3b());
+    let (g, s) = drawn(&[], &example_3b(), DIAGRAM_EX3B);
     assert_eq!(split(&g, &s), (142, 0));
-    for (sage, n) in [
-        ("d3", 15),
-        ("d5", 22),
-        ("h1", 21),
-        ("h3", 24),
-        ("h7", 23),
-        ("l3", 15),
-        ("l5", 22),
-    ] {
-        assert_eq!(plain_of(&g, &s, sage), n, "plain moves of {sage}");
-    }
+    assert_plain_counts(
+        &g,
+        &s,
+        &[
+            ("d3", 15),
+            ("d5", 22),
+            ("h1", 21),
+            ("h3", 24),
+            ("h7", 23),
+            ("l3", 15),
+            ("l5", 22),
+        ],
+    );
     for options in [
         &[("lob", "true")][..],
         &[("lob", "true"), ("kick_mode", "StopBefore")][..],
@@ -388,10 +359,7 @@ fn example_3b_a_marked_ball_and_the_lob() {
         let g = game(options);
         let s = position(&g, &example_3b());
         assert_eq!(moves(&g, &s).len(), 143, "{options:?}");
-        let kicks: Vec<String> = texts(&g, &s)
-            .into_iter()
-            .filter(|t| t.contains('/'))
-            .collect();
+        let kicks = kicks(&g, &s);
         assert_eq!(kicks, ["h7-h8/h10"]);
         let mut after = s.clone();
         g.play_text(&mut after, "h7-h8/h10").unwrap();
@@ -402,20 +370,9 @@ fn example_3b_a_marked_ball_and_the_lob() {
 
 // ---------------------------------------------------------------- Example 4
 
-fn example_4() -> String {
-    line(
-        &["e1", "h1", "e15", "d5", "h5", "l5", "l3"],
-        &["d13", "h13", "l13", "d11", "h11", "l11", "c14"],
-        "h8",
-        'w',
-    )
-}
-
 #[test]
 fn example_4_goal_area_restrictions() {
-    assert_eq!(diagram_of(&[], &example_4()), DIAGRAM_EX4);
-    let g = game(&[]);
-    let s = position(&g, &example_4());
+    let (g, s) = drawn(&[], &example_4(), DIAGRAM_EX4);
     assert_eq!(moves(&g, &s).len(), 195);
     assert_eq!(with_prefix(&g, &s, "h5-").len(), 50);
     assert_eq!(with_prefix(&g, &s, "h5-h8/").len(), 25);
@@ -444,46 +401,18 @@ fn example_4_goal_area_restrictions() {
 
 // ---------------------------------------------------------------- Example 5
 
-fn example_5a() -> String {
-    line(
-        &["g11", "h11", "d3", "h3", "l3", "d5", "h1"],
-        &["h14", "g13", "i13", "d13", "l13", "d11", "l11"],
-        "h12",
-        'w',
-    )
-}
-
-fn example_5b() -> String {
-    line(
-        &["g11", "e3", "d3", "h3", "l3", "d5", "h1"],
-        &["h15", "d13", "l13", "d11", "l11", "c12", "m12"],
-        "g13",
-        'w',
-    )
-}
-
 #[test]
 fn example_5a_the_ball_rests_on_the_first_pivot() {
-    assert_eq!(diagram_of(&[], &example_5a()), DIAGRAM_EX5A);
-    let g = game(&[]);
-    let s = position(&g, &example_5a());
-    let kicks: Vec<String> = texts(&g, &s)
-        .into_iter()
-        .filter(|t| t.contains('/'))
-        .collect();
+    let (g, s) = drawn(&[], &example_5a(), DIAGRAM_EX5A);
+    let kicks = kicks(&g, &s);
     assert_eq!(kicks, ["h11-h12/h13"]);
     assert_eq!(split(&g, &s), (161, 1));
 }
 
 #[test]
 fn example_5b_a_goal_on_the_first_leg_and_the_reset() {
-    assert_eq!(diagram_of(&[], &example_5b()), DIAGRAM_EX5B);
-    let g = game(&[]);
-    let mut s = position(&g, &example_5b());
-    let kicks: Vec<String> = texts(&g, &s)
-        .into_iter()
-        .filter(|t| t.contains('/'))
-        .collect();
+    let (g, mut s) = drawn(&[], &example_5b(), DIAGRAM_EX5B);
+    let kicks = kicks(&g, &s);
     assert_eq!(kicks, ["g11-g13/g15+"]);
     assert_eq!(split(&g, &s), (181, 1));
     g.play_text(&mut s, "g11-g13/g15+").unwrap();
@@ -545,9 +474,7 @@ fn example_6_the_ball_comes_back_to_its_first_pivot() {
         ),
         EXAMPLE_6
     );
-    assert_eq!(diagram_of(&[], EXAMPLE_6), DIAGRAM_EX6);
-    let g = game(&[]);
-    let s = position(&g, EXAMPLE_6);
+    let (g, s) = drawn(&[], EXAMPLE_6, DIAGRAM_EX6);
     assert_eq!(
         suffixes(&g, &s, "h3-f5/"),
         list("b3 b11 c4 c10 d5 d9 e6 e8 e10 f7 f11 g8 g12 h9 h11 h13 i10 i14 j9 j15+ k8 l7 m6 n5")
@@ -583,9 +510,7 @@ fn example_7_stop_before_ball_back_on_its_own_cell() {
         EXAMPLE_7
     );
     let options = [("kick_mode", "StopBefore")];
-    assert_eq!(diagram_of(&options, EXAMPLE_7), DIAGRAM_EX7);
-    let g = game(&options);
-    let s = position(&g, EXAMPLE_7);
+    let (g, s) = drawn(&options, EXAMPLE_7, DIAGRAM_EX7);
     assert_eq!(
         suffixes(&g, &s, "k15-h12/"),
         list("b8 b10 c11 d8 d12 e9 e13 f10 f12 f14 g15+ h10 i9 j8 k7 l6 m5 n4")

@@ -5,6 +5,7 @@
 use crate::common;
 
 use board_kernel::prelude::*;
+use board_kernel::testing::{assert_refused as rejected, play_line as play};
 use board_kernel::{GameOptions, MoveError, Side, Status};
 use common::*;
 use seven_sages::{EndReason, Move, Options, Outcome, SevenSages, State};
@@ -21,28 +22,6 @@ fn legal(g: &SevenSages, s: &State, text: &str) -> bool {
         "is_legal disagrees on {text}"
     );
     generated
-}
-
-/// Asserts that `text` is rejected with a reason containing `words`, leaving `s` unchanged.
-fn rejected(g: &SevenSages, s: &State, text: &str, words: &str) {
-    let mut tried = s.clone();
-    match g.play_text(&mut tried, text) {
-        Ok(_) => panic!("{text} was accepted"),
-        Err(e) => {
-            let msg = e.to_string();
-            assert!(
-                msg.contains(words),
-                "{text}: `{msg}` does not mention `{words}`"
-            );
-        }
-    }
-    assert_eq!(&tried, s, "a rejected move changed the state");
-}
-
-fn play(g: &SevenSages, s: &mut State, line: &[&str]) {
-    for m in line {
-        g.play_text(s, m).unwrap_or_else(|e| panic!("{m}: {e}"));
-    }
 }
 
 // ---------------------------------------------------------------- §3 sliding
@@ -108,15 +87,7 @@ fn sages_may_stop_in_the_outside() {
 fn the_opponents_goal_area_may_be_crossed_but_not_entered() {
     // Example 4's e15: through f15…j15 to k15, never stopping in Black's goal area.
     let g = game(&[]);
-    let s = position(
-        &g,
-        &line(
-            &["e1", "h1", "e15", "d5", "h5", "l5", "l3"],
-            &["d13", "h13", "l13", "d11", "h11", "l11", "c14"],
-            "h8",
-            'w',
-        ),
-    );
+    let s = position(&g, &example_4());
     assert!(legal(&g, &s, "e15-k15"));
     assert!(legal(&g, &s, "e15-o15"));
     assert!(!legal(&g, &s, "e15-f15"));
@@ -127,15 +98,7 @@ fn the_opponents_goal_area_may_be_crossed_but_not_entered() {
 fn at_most_one_own_sage_in_the_own_goal_area() {
     let g = game(&[]);
     // Example 4: e1 cannot stop on f1 or g1 while h1 is in the goal area.
-    let s = position(
-        &g,
-        &line(
-            &["e1", "h1", "e15", "d5", "h5", "l5", "l3"],
-            &["d13", "h13", "l13", "d11", "h11", "l11", "c14"],
-            "h8",
-            'w',
-        ),
-    );
+    let s = position(&g, &example_4());
     assert!(!legal(&g, &s, "e1-f1"));
     rejected(&g, &s, "e1-g1", "more than one sage");
     // With h1 gone, e1 may enter (allow); the goalkeeper itself may move within the area.
@@ -190,15 +153,7 @@ fn the_ball_must_meet_a_stone_on_its_first_leg() {
 fn a_kick_in_a_dead_direction_leaves_plain_moves_up_to_the_ball() {
     // Example 3a: c10 cannot kick north but may go to c11.
     let g = game(&[]);
-    let s = position(
-        &g,
-        &line(
-            &["c10", "d3", "h3", "l3", "d5", "h5", "h1"],
-            &["h15", "d13", "h13", "l13", "l11", "h11", "d11"],
-            "c12",
-            'w',
-        ),
-    );
+    let s = position(&g, &example_3a());
     assert!(legal(&g, &s, "c10-c11"));
     assert!(!legal(&g, &s, "c10-c12/c13"));
 }
@@ -206,12 +161,7 @@ fn a_kick_in_a_dead_direction_leaves_plain_moves_up_to_the_ball() {
 #[test]
 fn the_ball_cannot_leave_when_the_cell_behind_it_is_occupied() {
     // Example 3b, with and without the lob.
-    let text = line(
-        &["h7", "d3", "h3", "l3", "d5", "l5", "h1"],
-        &["h15", "d13", "h13", "l13", "d11", "l11", "h9"],
-        "h8",
-        'w',
-    );
+    let text = example_3b();
     let g = game(&[]);
     let s = position(&g, &text);
     rejected(&g, &s, "h7-h8/h10", "cannot be kicked");
@@ -254,15 +204,7 @@ fn the_first_bounce_is_mandatory_unless_no_turn_is_possible() {
     let loose = game(&[("first_bounce_mandatory", "false")]);
     assert!(legal(&loose, &loose.initial_state(), "h5-h8/h10"));
     // Example 5a: no turn possible, so the ball rests on P1.
-    let s = position(
-        &g,
-        &line(
-            &["g11", "h11", "d3", "h3", "l3", "d5", "h1"],
-            &["h14", "g13", "i13", "d13", "l13", "d11", "l11"],
-            "h12",
-            'w',
-        ),
-    );
+    let s = position(&g, &example_5a());
     assert!(legal(&g, &s, "h11-h12/h13"));
 }
 
@@ -348,15 +290,7 @@ fn stop_before_mode() {
         "the ball back on its own cell is no kick"
     );
     // When no kick exists the sage may stop in front of the ball: example 3a's c10-c11.
-    let s = position(
-        &sb,
-        &line(
-            &["c10", "d3", "h3", "l3", "d5", "h5", "h1"],
-            &["h15", "d13", "h13", "l13", "l11", "h11", "d11"],
-            "c12",
-            'w',
-        ),
-    );
+    let s = position(&sb, &example_3a());
     assert!(legal(&sb, &s, "c10-c11"));
     // An adjacent kicker displaces the ball, as in the original rules.
     let s = position(&sb, &line(&["h7"], &["h11"], "h8", 'w'));

@@ -3,15 +3,12 @@
 
 use std::collections::HashMap;
 
+use crate::common::game;
 use board_kernel::conformance::{Config, check_with};
 use board_kernel::prelude::*;
-use board_kernel::{GameOptions, Side, SplitMix64, Square, Status};
+use board_kernel::{Side, SplitMix64, Square, Status};
 use tower_of_power::position::parse_diagram;
-use tower_of_power::{Options, State, TowerOfPower};
-
-fn game(pairs: &[(&str, &str)]) -> TowerOfPower {
-    TowerOfPower::with_options(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
-}
+use tower_of_power::{State, TowerOfPower};
 
 /// Stone counts, top-stone sets and counters agree with the stacks; nothing is created.
 fn invariant(game: &TowerOfPower, state: &State) -> Result<(), String> {

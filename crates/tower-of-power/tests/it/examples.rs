@@ -3,14 +3,12 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
+use crate::common::game;
 use board_kernel::prelude::*;
-use board_kernel::{GameOptions, GameResult, Side, Square, Status};
+use board_kernel::testing::play_line as play;
+use board_kernel::{GameResult, Side, Square, Status};
 use tower_of_power::position::parse_diagram;
-use tower_of_power::{Move, Options, State, TowerOfPower};
-
-fn game(pairs: &[(&str, &str)]) -> TowerOfPower {
-    TowerOfPower::with_options(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
-}
+use tower_of_power::{Move, State, TowerOfPower};
 
 fn moves(game: &TowerOfPower, state: &State) -> Vec<Move> {
     let mut moves = Vec::new();
@@ -28,13 +26,6 @@ fn rows_and_steps(moves: &[Move]) -> (usize, usize) {
         .filter(|m| matches!(m, Move::Row { .. }))
         .count();
     (rows, moves.len() - rows)
-}
-
-fn play(game: &TowerOfPower, state: &mut State, line: &[&str]) {
-    for text in line {
-        game.play_text(state, text)
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
-    }
 }
 
 fn sq(name: &str) -> Square {

@@ -1,8 +1,8 @@
 //! The Zobrist key: kept up to date incrementally by every move, equal to a from-scratch
 //! computation, and the same for states with the same position text.
 
-use board_kernel::SplitMix64;
 use board_kernel::prelude::*;
+use board_kernel::testing::check_keys;
 use tower_of_power::TowerOfPower;
 
 #[test]
@@ -12,21 +12,10 @@ fn incremental_keys_equal_keys_computed_from_scratch() {
         &[("repetition_limit", "3"), ("single_step", "off")][..],
     ] {
         let game = TowerOfPower::from_pairs(pairs.iter().copied()).unwrap();
-        let mut rng = SplitMix64::new(5);
-        let mut moves = Vec::new();
-        for _ in 0..40 {
-            let mut state = game.initial_state();
-            loop {
-                let board = state.board();
-                assert_eq!(board.key(), board.key_from_scratch(), "{state}");
-                let parsed = game.parse_position(&state.to_string()).unwrap();
-                assert_eq!(game.key(&state), game.key(&parsed), "{state}");
-                moves.clear();
-                game.legal_moves(&state, &mut moves);
-                let Some(mv) = rng.choose(&moves) else { break };
-                game.play_unchecked(&mut state, mv);
-            }
-        }
+        check_keys(&game, 5, 40, usize::MAX, |state, _| {
+            let board = state.board();
+            assert_eq!(board.key(), board.key_from_scratch(), "{state}");
+        });
     }
 }
 

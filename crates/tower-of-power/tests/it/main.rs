@@ -2,6 +2,7 @@
 //! rules one by one, the perft regression figures, the random-game conformance suite, the
 //! keys and the rule book.
 
+mod common;
 mod conformance;
 mod examples;
 mod keys;

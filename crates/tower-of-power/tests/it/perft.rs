@@ -1,13 +1,8 @@
 //! The regression figures of the rule specification: perft from the initial position.
 
-use board_kernel::GameOptions;
+use crate::common::game;
 use board_kernel::perft::{perft, perft_divide};
 use board_kernel::prelude::*;
-use tower_of_power::{Options, TowerOfPower};
-
-fn game(pairs: &[(&str, &str)]) -> TowerOfPower {
-    TowerOfPower::with_options(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
-}
 
 #[test]
 fn perft_default_options() {

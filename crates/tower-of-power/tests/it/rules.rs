@@ -1,54 +1,29 @@
 //! For every rule of the specification a position where it allows and one where it forbids;
 //! every option changing what the specification says; bad input rejected without change.
 
+use crate::common::game;
 use board_kernel::prelude::*;
+use board_kernel::testing::{assert_refused, play_line, sorted_move_texts as texts};
 use board_kernel::{
     GameOptions, GameResult, Illegal, MoveError, OptionError, Side, Square, Status,
 };
 use tower_of_power::{Move, Options, State, TowerOfPower};
-
-fn game(pairs: &[(&str, &str)]) -> TowerOfPower {
-    TowerOfPower::with_options(Options::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
-}
 
 fn pos(game: &TowerOfPower, text: &str) -> State {
     game.parse_position(text)
         .unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-fn texts(game: &TowerOfPower, state: &State) -> Vec<String> {
-    let mut moves = Vec::new();
-    game.legal_moves(state, &mut moves);
-    let mut texts: Vec<String> = moves.iter().map(Move::to_string).collect();
-    texts.sort();
-    texts
-}
-
 fn after(game: &TowerOfPower, text: &str, line: &[&str]) -> State {
     let mut state = pos(game, text);
-    for mv in line {
-        game.play_text(&mut state, mv)
-            .unwrap_or_else(|e| panic!("{mv}: {e}"));
-    }
+    play_line(game, &mut state, line);
     state
 }
 
-/// Applies `mv`, expecting an error (a shape the notation rejects, or an illegal move) whose
-/// message contains `needle`, and checks that nothing changed.
+/// Applies `mv` to the position `text`, expecting an error (a shape the notation rejects, or
+/// an illegal move) whose message contains `needle`, and checks that nothing changed.
 fn rejected(game: &TowerOfPower, text: &str, mv: &str, needle: &str) {
-    let mut state = pos(game, text);
-    let before = state.clone();
-    match game.play_text(&mut state, mv) {
-        Err(e @ (MoveError::Illegal { .. } | MoveError::Parse(_))) => {
-            let message = e.to_string();
-            assert!(
-                message.contains(needle),
-                "{mv}: `{message}` lacks `{needle}`"
-            )
-        }
-        other => panic!("{mv}: expected an error, got {other:?}"),
-    }
-    assert_eq!(state, before);
+    assert_refused(game, &pos(game, text), mv, needle);
 }
 
 fn tower(state: &State, sq: &str) -> String {
