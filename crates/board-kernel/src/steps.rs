@@ -409,11 +409,9 @@ pub(crate) struct Walk<G: Steps> {
     moves: Vec<G::Move>,
     /// Every move's steps, one after another.
     flat: Vec<TurnStep>,
-    /// Where each move's steps are in `flat`.
-    spans: Vec<(u32, u32)>,
     /// The moves that begin with the steps so far (without a final `Finish`), in listing
     /// order.
-    alive: Vec<u32>,
+    alive: Vec<Span>,
     /// The alive move whose steps are exactly the steps so far, if any.
     exact: Option<u32>,
     /// The first alive move that goes on beyond the steps so far: the board shows its first
@@ -433,7 +431,6 @@ impl<G: Steps> Walk<G> {
             complete: None,
             moves: Vec::new(),
             flat: Vec::new(),
-            spans: Vec::new(),
             alive: Vec::new(),
             exact: None,
             example: None,
@@ -447,7 +444,6 @@ impl<G: Steps> Walk<G> {
         self.steps.clear();
         self.moves.clear();
         self.flat.clear();
-        self.spans.clear();
         self.alive.clear();
         self.board = OnceLock::new();
         self.over = false;
@@ -464,12 +460,15 @@ impl<G: Steps> Walk<G> {
             self.end();
             return;
         }
-        for mv in &self.moves {
+        for (index, mv) in self.moves.iter().enumerate() {
             let from = self.flat.len() as u32;
             game.move_steps(state, mv, &mut self.flat);
-            self.spans.push((from, self.flat.len() as u32));
+            self.alive.push(Span {
+                index: index as u32,
+                from,
+                to: self.flat.len() as u32,
+            });
         }
-        self.alive.extend(0..self.moves.len() as u32);
         self.answer(0);
     }
 
@@ -489,11 +488,6 @@ impl<G: Steps> Walk<G> {
         self.board = OnceLock::from(here.board);
     }
 
-    fn steps_of(&self, index: u32) -> &[TurnStep] {
-        let (from, to) = self.spans[index as usize];
-        &self.flat[from as usize..to as usize]
-    }
-
     /// The answer after `done` steps from the moves alive, which all begin with them: what
     /// [`by_listing`] concludes (the first alive move with a step gives its role, and the one
     /// longer move it draws the board with is the first alive).
@@ -505,19 +499,18 @@ impl<G: Steps> Walk<G> {
         self.complete = None;
         // Moves are mostly listed piece by piece: a step like the one before is no news.
         let mut last = None;
-        for &index in &self.alive {
-            let made = self.steps_of(index);
-            if made.len() == done {
-                self.exact = Some(index);
+        for span in &self.alive {
+            if span.len() == done {
+                self.exact = Some(span.index);
                 continue;
             }
-            let following = made[done];
+            let following = self.flat[span.from as usize + done];
             if last != Some(following.step) && self.seen.insert(following.step) {
                 self.next.push(following);
             }
             last = Some(following.step);
             if self.example.is_none() {
-                self.example = Some(index);
+                self.example = Some(span.index);
             }
         }
         match self.exact {
@@ -559,11 +552,9 @@ impl<G: Steps> Walk<G> {
             return Ok(());
         }
         let done = self.steps.len() - 1;
-        let (flat, spans) = (&self.flat, &self.spans);
-        self.alive.retain(|&index| {
-            let (from, to) = spans[index as usize];
-            (to - from) as usize > done && flat[from as usize + done].step == step
-        });
+        let flat = &self.flat;
+        self.alive
+            .retain(|span| span.len() > done && flat[span.from as usize + done].step == step);
         self.answer(done + 1);
         Ok(())
     }
@@ -612,6 +603,20 @@ impl<G: Steps> Walk<G> {
 
     pub(crate) fn steps(&self) -> &[Step] {
         &self.steps
+    }
+}
+
+/// A listed move: its index and where its steps are in [`Walk::flat`].
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    index: u32,
+    from: u32,
+    to: u32,
+}
+
+impl Span {
+    fn len(self) -> usize {
+        (self.to - self.from) as usize
     }
 }
 

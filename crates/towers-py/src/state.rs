@@ -303,24 +303,30 @@ impl State {
 
     /// The legal actions, ascending (none for a player other than the one to move).
     #[pyo3(signature = (player = None))]
-    fn legal_actions(&mut self, player: Option<i64>) -> Vec<usize> {
+    fn legal_actions<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyList>> {
         if self.finished || player.is_some_and(|p| p != self.side().index() as i64) {
-            return Vec::new();
+            return Ok(PyList::empty(py));
         }
-        self.actions.clone()
+        PyList::new(py, &self.actions)
     }
 
     /// The legal actions as a numpy bool array over all `num_distinct_actions()`.
     #[pyo3(signature = (player = None))]
     fn legal_action_mask<'py>(
-        &mut self,
+        &self,
         py: Python<'py>,
         player: Option<i64>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let count = self.core.actions.count();
         let mut mask = vec![0_u8; count];
-        for a in self.legal_actions(player) {
-            mask[a] = 1;
+        if !self.finished && player.is_none_or(|p| p == self.side().index() as i64) {
+            for &a in &self.actions {
+                mask[a] = 1;
+            }
         }
         numpy_array(py, &mask, "bool", PyTuple::new(py, [count])?)
     }
