@@ -8,6 +8,8 @@
 // `loadGame({game, options, position, moves, seats})` below starts any game on this board.
 import init, { games, Session } from './pkg/towers_web.js';
 import { TurnBoard, PALETTE, sessionFrom } from './board.js';
+// Play a friend on a `towers serve` server (online.js): one import and one call in main().
+import { startOnline } from './online.js';
 
 // Levels named for people; each answers within its stated time in every game: the worker
 // first sends a legal move found at once, and the page plays it when the search is not done
@@ -735,6 +737,7 @@ async function main() {
   if (!loadGame(wanted) && !state.session) loadGame({ game: state.catalogue[0].name, seats: ['person', 'medium'] });
   $('loading').hidden = true;
   $('main').classList.add('ready');
+  startOnline({ Session, catalogue: state.catalogue }); // Play a friend (online.js)
   document.body.dataset.ready = 'yes';
 }
 

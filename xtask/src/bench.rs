@@ -26,8 +26,10 @@ const WORKLOADS: &[(&str, u32, u64)] = &[
     ("queens-courtiers", 4, 1_500),
 ];
 
-/// Where docs/performance.md's part written by the Python package's benchmark begins.
-const PYTHON_MARKER: &str = "<!-- python-bench:";
+/// Where docs/performance.md's part written by other measurements begins (the playground's
+/// browser test, the server's load benchmark, the Python package's benchmark): `cargo xtask
+/// bench` rewrites what comes before it and keeps the rest.
+const KEPT_MARKER: &str = "<!-- kept: the sections below are written by other measurements";
 
 /// What one binary measured for one game.
 #[derive(Clone, Copy, Default)]
@@ -315,13 +317,14 @@ pub(crate) fn run(baseline: Option<&Path>) -> Result<(), String> {
          targets are met, and why the others are not."
     );
     let path = xtask::workspace_root().join("docs/performance.md");
-    // The Python package's figures (crates/towers-py/bench/bench.py) follow its marker: kept.
+    // The other measurements' sections follow their marker: kept as they are.
     if let Ok(old) = std::fs::read_to_string(&path)
-        && let Some(at) = old.find(PYTHON_MARKER)
+        && let Some(at) = old.find(KEPT_MARKER)
     {
         let _ = write!(page, "\n{}", &old[at..]);
     }
-    std::fs::write(&path, page).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    tower_games::files::replace_file(&path, page.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     println!("wrote {}", path.display());
     Ok(())
 }

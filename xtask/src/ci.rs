@@ -109,9 +109,16 @@ fn run_steps(steps: &mut Steps) -> Result<(), String> {
     )?;
 
     steps.begin(
-        "tests: the README's command with the heavy sizes on (doctests, generated docs, tidy, scaffold)",
+        "tests: the README's command with the heavy sizes on (doctests, generated docs, tidy, scaffold, PostgreSQL)",
     );
-    tools::run_in(&root, &cargo, tidy::TEST_ARGS, &[(testing::HEAVY, "1")])?;
+    // The server's multi-process test needs a PostgreSQL on 127.0.0.1.
+    let postgres = crate::postgres::start()?;
+    tools::run_in(
+        &root,
+        &cargo,
+        tidy::TEST_ARGS,
+        &[(testing::HEAVY, "1"), ("TOWERS_TEST_POSTGRES", &postgres)],
+    )?;
 
     steps.begin("API docs");
     tools::run_in(
@@ -162,6 +169,14 @@ fn run_steps(steps: &mut Steps) -> Result<(), String> {
         &root.join("web"),
         "node",
         &["tests/e2e.mjs"],
+        &[("TOWERS_BIN", &towers.to_string_lossy())],
+    )?;
+
+    steps.begin("Play a friend: two browsers, a spectator and a server killed mid-game");
+    tools::run_in(
+        &root.join("web"),
+        "node",
+        &["tests/online.mjs"],
         &[("TOWERS_BIN", &towers.to_string_lossy())],
     )?;
     Ok(())

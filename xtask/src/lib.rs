@@ -29,7 +29,8 @@ pub fn write_docs() -> Result<(), String> {
         }
         let old = std::fs::read_to_string(&full).unwrap_or_default();
         if old != content {
-            std::fs::write(&full, content).map_err(|e| format!("{}: {e}", full.display()))?;
+            tower_games::files::replace_file(&full, content.as_bytes())
+                .map_err(|e| format!("{}: {e}", full.display()))?;
             println!("wrote {}", path.display());
         }
     }

@@ -22,6 +22,7 @@ mod conformance;
 mod fuzz;
 mod new_game;
 mod pictures;
+mod postgres;
 mod python;
 mod tools;
 mod web;
@@ -93,6 +94,9 @@ enum Command {
         /// The game's registry name: lower case letters, digits and hyphens.
         name: String,
     },
+    /// Start a throwaway PostgreSQL on 127.0.0.1 and a free port (installing Debian's
+    /// postgresql if missing) for the server's tests; prints `TOWERS_TEST_POSTGRES=URL`.
+    Postgres,
     /// Run everything CI runs, in order.
     Ci,
 }
@@ -114,6 +118,7 @@ fn main() -> ExitCode {
         Command::Python { release: false } => python::run(),
         Command::Python { release: true } => python::build_and_test(true),
         Command::NewGame { name } => new_game::run(&name),
+        Command::Postgres => postgres::start().map(|url| println!("TOWERS_TEST_POSTGRES={url}")),
         Command::Ci => ci::run(),
     };
     match result {

@@ -154,7 +154,8 @@ impl Names {
 fn edit(path: &Path, change: impl FnOnce(&str) -> Result<String, String>) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let changed = change(&text)?;
-    std::fs::write(path, changed).map_err(|e| format!("{}: {e}", path.display()))
+    tower_games::files::replace_file(path, changed.as_bytes())
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Writes `crates/NAME` in the workspace at `root` and registers the game: the workspace
@@ -175,6 +176,7 @@ pub fn new_game(root: &Path, name: &str) -> Result<Vec<PathBuf>, String> {
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).map_err(|e| e.to_string())?;
         }
+        // A new file in a directory made just now: nothing to keep a reader from.
         std::fs::write(&path, names.fill(template)).map_err(|e| e.to_string())?;
         written.push(path);
     }

@@ -477,9 +477,13 @@ pub fn check_scaled_tests(root: &Path) -> Vec<String> {
         wrong.push(format!("CI's test command filters tests: {TEST_ARGS:?}"));
     }
     let ci = read(&root.join("xtask/src/ci.rs"));
-    if !ci.contains("tidy::TEST_ARGS") || !ci.contains("(testing::HEAVY, \"1\")") {
+    if !ci.contains("tidy::TEST_ARGS")
+        || !ci.contains("(testing::HEAVY, \"1\")")
+        || !ci.contains("(\"TOWERS_TEST_POSTGRES\", &postgres)")
+    {
         wrong.push(
-            "xtask/src/ci.rs does not run tidy::TEST_ARGS with TOWERS_HEAVY=1 (testing::HEAVY)"
+            "xtask/src/ci.rs does not run tidy::TEST_ARGS with TOWERS_HEAVY=1 (testing::HEAVY) \
+             and a PostgreSQL (TOWERS_TEST_POSTGRES)"
                 .into(),
         );
     }

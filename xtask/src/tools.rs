@@ -106,6 +106,11 @@ pub(crate) fn ensure_chromium() -> Result<(), String> {
     if Path::new("/usr/bin/chromium").exists() || std::env::var_os("CHROMIUM").is_some() {
         return Ok(());
     }
+    apt_install("chromium")
+}
+
+/// Installs a Debian package with apt-get (through sudo when not root).
+pub(crate) fn apt_install(package: &str) -> Result<(), String> {
     let root = Command::new("id")
         .arg("-u")
         .output()
@@ -119,7 +124,7 @@ pub(crate) fn ensure_chromium() -> Result<(), String> {
         prefix.iter().chain(rest).map(|s| (*s).to_owned()).collect()
     };
     let update = with(&["update", "-qq"]);
-    let install = with(&["install", "-y", "-qq", "chromium"]);
+    let install = with(&["install", "-y", "-qq", package]);
     let env = [("DEBIAN_FRONTEND", "noninteractive")];
     let root_dir = xtask::workspace_root();
     run_in(

@@ -51,8 +51,8 @@ pub struct ParseError {
 /// piece of the input (a token that is not a square).
 fn bounded_reason(reason: &str) -> String {
     match reason.char_indices().nth(REASON_CHARS) {
-        None => reason.to_owned(),
-        Some((cut, _)) => format!("{}…", &reason[..cut]),
+        None => printable(reason).into_owned(),
+        Some((cut, _)) => format!("{}…", printable(&reason[..cut])),
     }
 }
 
@@ -64,19 +64,50 @@ fn at_suffix(at: &Option<String>) -> String {
 }
 
 /// `text` for quoting in a message: at most 60 characters, with the full length said when it
-/// was cut.
+/// was cut, and [`printable`].
 ///
 /// ```
 /// use board_kernel::excerpt;
 /// assert_eq!(excerpt("d1-d7"), "d1-d7");
 /// assert_eq!(excerpt(&"x".repeat(1000)), format!("{}… (1000 bytes)", "x".repeat(60)));
+/// assert_eq!(excerpt("\u{1b}[2J"), "\\u{1b}[2J");
 /// ```
 #[must_use]
 pub fn excerpt(text: &str) -> String {
     match text.char_indices().nth(EXCERPT_CHARS) {
-        None => text.to_owned(),
-        Some((cut, _)) => format!("{}… ({} bytes)", &text[..cut], text.len()),
+        None => printable(text).into_owned(),
+        Some((cut, _)) => format!("{}… ({} bytes)", printable(&text[..cut]), text.len()),
     }
+}
+
+/// `text` safe to print to a terminal: control characters (C0, DEL and C1, newlines and NUL
+/// among them) and the invisible marks that reorder the text after them (bidirectional
+/// overrides and isolates) are written as Rust escapes. Input and names are echoed through
+/// it, so what a user or a file supplies cannot clear the screen, move the cursor or reverse
+/// the rest of a line.
+///
+/// ```
+/// use board_kernel::printable;
+/// assert_eq!(printable("a1-b2 ½"), "a1-b2 ½");
+/// assert_eq!(printable("\u{1b}[2J\0\t"), "\\u{1b}[2J\\u{0}\\t");
+/// assert_eq!(printable("x\u{202e}y"), "x\\u{202e}y");
+/// ```
+#[must_use]
+pub fn printable(text: &str) -> Cow<'_, str> {
+    let unsafe_char =
+        |c: char| c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+    if !text.chars().any(unsafe_char) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if unsafe_char(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
 }
 
 impl ParseError {

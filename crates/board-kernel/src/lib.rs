@@ -51,7 +51,9 @@ pub mod text;
 pub mod zobrist;
 
 pub use direction::{Direction, KNIGHT_LEAPS, leaps};
-pub use error::{Illegal, MAX_TEXT_LEN, MoveError, OptionError, ParseError, TextKind, excerpt};
+pub use error::{
+    Illegal, MAX_TEXT_LEN, MoveError, OptionError, ParseError, TextKind, excerpt, printable,
+};
 pub use game::{Game, GameExt};
 pub use options::{GameOptions, OptionInfo};
 pub use presentation::{Presentation, Render, describe_status};

@@ -9,8 +9,11 @@
 //! [`check_table`] over its options.
 //!
 //! Keys are read case-insensitively with `-` standing for `_`; enumerated values ignore case,
-//! `_`, `-` and spaces; numbers too large for their option are refused as too large; setting
-//! the same option twice is an error.
+//! `_`, `-` and spaces; numbers are decimal digits without sign or leading zeros, as in
+//! position texts; setting the same option twice is an error. A value an option does not take
+//! is refused with the option's real limits: "at most N" only when N, the largest value of the
+//! option's type, is itself taken, and the documented values otherwise (a number too large
+//! for a `u32` that is limited to a million is told the million, not 4294967295).
 
 use std::fmt::Debug;
 
@@ -147,11 +150,13 @@ macro_rules! unsigned_option_value {
     ($($t:ty),*) => {$(
         impl OptionValue for $t {
             fn read_option(text: &str) -> Result<Self, ValueError> {
-                let digits = text.strip_prefix('+').unwrap_or(text);
-                if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                // No sign and no leading zero: one spelling per number, as position texts have.
+                let plain = text.bytes().all(|b| b.is_ascii_digit())
+                    && (text == "0" || text.bytes().next().is_some_and(|b| b != b'0'));
+                if !plain {
                     return Err(ValueError::NotAValue);
                 }
-                digits.parse().map_err(|_| ValueError::TooLarge(<$t>::MAX.to_string()))
+                text.parse().map_err(|_| ValueError::TooLarge(<$t>::MAX.to_string()))
             }
             fn write_option(&self) -> String {
                 self.to_string()
@@ -197,17 +202,29 @@ impl OptionValue for Side {
     }
 }
 
-/// Reads `value` for the option `key`, with the option's documented `values` as what is
-/// expected: the one error path every declared option uses.
-pub fn read_value<T: OptionValue>(key: &str, value: &str, values: &str) -> Result<T, OptionError> {
-    T::read_option(value.trim()).map_err(|e| match e {
-        ValueError::NotAValue => bad_value(key, value, values),
-        ValueError::TooLarge(max) => OptionError::TooLarge {
-            key: key.to_owned(),
-            value: excerpt(value),
-            max,
-        },
-    })
+/// Reads `value` for the option `key`, which takes the values `takes` accepts, documented as
+/// `values`: the one error path every declared option uses.
+///
+/// A number too large for the type is "too large: at most" the type's largest value only when
+/// the option takes that value; otherwise the real limit is narrower, and the error states the
+/// documented values instead, so no message names a limit the option does not have.
+pub fn read_value<T: OptionValue>(
+    key: &str,
+    value: &str,
+    values: &str,
+    takes: impl Fn(&T) -> bool,
+) -> Result<T, OptionError> {
+    match T::read_option(value.trim()) {
+        Ok(parsed) if takes(&parsed) => Ok(parsed),
+        Err(ValueError::TooLarge(max)) if T::read_option(&max).is_ok_and(|m| takes(&m)) => {
+            Err(OptionError::TooLarge {
+                key: key.to_owned(),
+                value: excerpt(value),
+                max,
+            })
+        }
+        Ok(_) | Err(_) => Err(bad_value(key, value, values)),
+    }
 }
 
 /// The error for a value that does not fit an option.
@@ -387,7 +404,10 @@ macro_rules! option_enum {
 /// assert_eq!((o.match_target, o.scoring), (7, Scoring::PerRound));
 /// assert_eq!(Options::from_pairs([("repetition_draw", "2")])?.repetition_limit, 2);
 /// assert!(matches!(Options::from_pairs([("match_target", "5")]), Err(OptionError::BadValue { .. })));
-/// assert!(matches!(Options::from_pairs([("match_target", "99999999999")]), Err(OptionError::TooLarge { .. })));
+/// // A number past the type: "at most 4294967295" where that is the option's limit, the
+/// // documented values where the option's limit is narrower.
+/// assert!(matches!(Options::from_pairs([("repetition_limit", "99999999999")]), Err(OptionError::TooLarge { .. })));
+/// assert!(matches!(Options::from_pairs([("match_target", "99999999999")]), Err(OptionError::BadValue { .. })));
 /// assert!(matches!(Options::from_pairs([("scoring", "PerRound")]), Err(OptionError::Invalid(_))));
 /// assert!(matches!(
 ///     Options::from_pairs([("repetition_limit", "2"), ("repetition_draw", "4")]),
@@ -479,13 +499,13 @@ macro_rules! game_options {
                 };
                 $(
                     if key == stringify!($field) {
-                        let parsed: $ty = $crate::options::read_value(key, value, $values)?;
-                        let previous = ::std::mem::replace(&mut self.$field, parsed);
-                        if Self::check_field(key, self).is_err() {
-                            // Quote the value as the user wrote it, and change nothing.
-                            self.$field = previous;
-                            return Err($crate::options::bad_value(key, value, $values));
-                        }
+                        // A refused value changes nothing: candidates are checked on a copy.
+                        let takes = |candidate: &$ty| {
+                            let mut probe = self.clone();
+                            probe.$field = candidate.clone();
+                            Self::check_field(key, &probe).is_ok()
+                        };
+                        self.$field = $crate::options::read_value(key, value, $values, takes)?;
                         return Ok(());
                     }
                 )+
@@ -532,7 +552,9 @@ macro_rules! game_options {
 /// The defaults validate and equal `from_pairs([])`; each documented default is the text the
 /// default value prints as; every printed value is read back to the same options (also with
 /// the keys in upper case and through each alias); an unknown key, a repeated key and a
-/// missing `=` are refused; the serde form round-trips and `{}` reads as the defaults.
+/// missing `=` are refused; the serde form round-trips and `{}` reads as the defaults; a
+/// number too large for any option states a limit the option takes; a sign or a leading zero
+/// before a default is refused.
 pub fn check_table<O: GameOptions>() -> Result<(), String> {
     let defaults = O::default();
     defaults
@@ -560,6 +582,7 @@ pub fn check_table<O: GameOptions>() -> Result<(), String> {
                 i.default
             ));
         }
+        check_limits::<O>(i.key, value)?;
         for name in std::iter::once(&i.key.to_ascii_uppercase()).chain(
             i.aliases
                 .iter()
@@ -595,6 +618,25 @@ pub fn check_table<O: GameOptions>() -> Result<(), String> {
     }
     if serde_json::from_str::<O>("{}").ok().as_ref() != Some(&defaults) {
         return Err("`{}` does not deserialise to the defaults".into());
+    }
+    Ok(())
+}
+
+/// The limits the messages of option `key` state are real: the "at most" of a huge number is
+/// itself taken, and the default with a sign or a leading zero in front is refused.
+fn check_limits<O: GameOptions>(key: &str, default: &str) -> Result<(), String> {
+    if let Err(OptionError::TooLarge { max, .. }) =
+        O::from_pairs([(key, "99999999999999999999999999")])
+        && let Err(e) = O::from_pairs([(key, max.as_str())])
+    {
+        return Err(format!(
+            "`{key}` says a huge number is too large, at most {max}, but refuses {max}: {e}"
+        ));
+    }
+    for spelling in [format!("+{default}"), format!("0{default}")] {
+        if O::from_pairs([(key, spelling.as_str())]).is_ok() {
+            return Err(format!("`{key}={spelling}` is accepted"));
+        }
     }
     Ok(())
 }
@@ -656,7 +698,11 @@ mod tests {
     #[test]
     fn integers_say_too_large_and_not_a_number() {
         assert_eq!(u8::read_option("255"), Ok(255));
-        assert_eq!(u8::read_option("+7"), Ok(7));
+        assert_eq!(u8::read_option("0"), Ok(0));
+        // One spelling per number, as in position texts: no sign, no leading zero.
+        for text in ["+7", "07", "00", "+0", " 7", "7 "] {
+            assert_eq!(u8::read_option(text), Err(ValueError::NotAValue), "{text}");
+        }
         assert_eq!(
             u8::read_option("256"),
             Err(ValueError::TooLarge("255".into()))
@@ -666,8 +712,106 @@ mod tests {
         let err = Small::from_pairs([("count", "99999999999999999999999")]).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "value `99999999999999999999999` for option `count` is too large: at most 255"
+            "bad value `99999999999999999999999` for option `count`: expected 1 to 9"
         );
+    }
+
+    crate::game_options! {
+        /// Test options with limits below their types'.
+        #[derive(Copy)]
+        pub struct Limited {
+            /// A count limited to a thousand.
+            plies: u32 = 5 => { values: "0 (off) to 1000", meaning: "a limit", valid: |v| *v <= 1000 },
+            /// A count its type limits.
+            target: u32 = 12 => { values: "1 or more", meaning: "a target", valid: |v| *v >= 1 },
+            /// A few values.
+            rounds: u8 = 1 => { values: "1, 3 or 7", meaning: "rounds", valid: |v| [1, 3, 7].contains(v) },
+        }
+    }
+
+    #[test]
+    fn messages_state_the_real_limits() {
+        check_table::<Limited>().unwrap();
+        let message =
+            |key: &str, value: &str| Limited::from_pairs([(key, value)]).unwrap_err().to_string();
+        // Past the type's range, the option's own limit is told, as within it.
+        for value in ["1001", "4294967295", "99999999999"] {
+            assert_eq!(
+                message("plies", value),
+                format!("bad value `{value}` for option `plies`: expected 0 (off) to 1000")
+            );
+        }
+        assert_eq!(
+            message("rounds", "256"),
+            "bad value `256` for option `rounds`: expected 1, 3 or 7"
+        );
+        // The type's largest value is the option's: then "at most" it is the truth.
+        assert_eq!(
+            message("target", "99999999999"),
+            "value `99999999999` for option `target` is too large: at most 4294967295"
+        );
+        assert_eq!(
+            Limited::from_pairs([("target", "4294967295")])
+                .unwrap()
+                .target,
+            u32::MAX
+        );
+        assert_eq!(
+            message("plies", "+5"),
+            "bad value `+5` for option `plies`: expected 0 (off) to 1000"
+        );
+        assert_eq!(
+            message("plies", "007"),
+            "bad value `007` for option `plies`: expected 0 (off) to 1000"
+        );
+    }
+
+    /// Options written by hand that state the type's limit for a narrower option, as the
+    /// kernel did before: `check_table` must refuse them.
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, serde::Deserialize)]
+    struct TypeLimit {
+        plies: u32,
+    }
+
+    impl GameOptions for TypeLimit {
+        fn info() -> &'static [OptionInfo] {
+            static INFO: std::sync::OnceLock<Vec<OptionInfo>> = std::sync::OnceLock::new();
+            INFO.get_or_init(|| {
+                vec![OptionInfo {
+                    key: "plies",
+                    aliases: &[],
+                    values: "0 to 1000",
+                    default: "0".into(),
+                    meaning: "a limit",
+                }]
+            })
+        }
+        fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
+            match u32::read_option(value) {
+                Ok(v) if v <= 1000 => self.plies = v,
+                Err(ValueError::TooLarge(max)) => {
+                    return Err(OptionError::TooLarge {
+                        key: key.into(),
+                        value: value.into(),
+                        max,
+                    });
+                }
+                _ => return Err(bad_value(key, value, "0 to 1000")),
+            }
+            Ok(())
+        }
+        fn values(&self) -> Vec<(&'static str, String)> {
+            vec![("plies", self.plies.to_string())]
+        }
+        fn alternatives() -> Vec<(&'static str, String)> {
+            Vec::new()
+        }
+    }
+
+    #[test]
+    fn check_table_refuses_a_limit_the_option_does_not_take() {
+        let error = check_table::<TypeLimit>().unwrap_err();
+        assert!(error.contains("at most 4294967295, but refuses"), "{error}");
     }
 
     #[test]

@@ -149,10 +149,12 @@ impl<const N: usize> ShortRepetition<N> {
 /// round), since no earlier position can come back.
 ///
 /// Up to four keys live inline (in a [`ShortRepetition`]), so a short history clones without
-/// allocating. Longer histories move to the heap; cloning keeps the capacity, so a game that
-/// reserves room for its longest possible history when a state is made
-/// ([`Repetition::reserve_total`]) never allocates in `play_unchecked`. A game whose history
-/// is provably short keeps a [`ShortRepetition`] instead, which clones as plain bytes.
+/// allocating. Longer histories move to the heap. A game that reserves room for its longest
+/// possible history when a state is made ([`Repetition::reserve_total`]) never allocates in
+/// `play_unchecked` on that state; a clone gets room for a few more keys only (enough for a
+/// line played on it, so a search that clones and plays does not allocate per move either),
+/// and grows like a `Vec` beyond. A game whose history is provably short keeps a
+/// [`ShortRepetition`] instead, which clones as plain bytes.
 ///
 /// ```
 /// use board_kernel::Repetition;
@@ -175,6 +177,10 @@ pub struct Repetition {
 /// The length of [`Repetition::inline`] while the keys live on the heap.
 const SPILLED: u8 = u8::MAX;
 
+/// Keys a clone of a history with heap storage can take before it grows: a clone is played
+/// on for a move or a short line (a search's child, a tree search's path), not for a game.
+const CLONE_ROOM: usize = 16;
+
 impl Clone for Repetition {
     #[inline]
     fn clone(&self) -> Self {
@@ -196,17 +202,16 @@ impl Clone for Repetition {
 }
 
 impl Repetition {
-    /// The clone of a history with heap storage, kept out of line. It keeps room for a few
-    /// more keys, so the move played on a clone (the search pattern) allocates nothing.
+    /// The clone of a history with heap storage, kept out of line. It has room for
+    /// [`CLONE_ROOM`] more keys (beyond the inline ones, if they have not spilled yet), so the
+    /// moves played on a clone (the search pattern) allocate nothing; but not the room the
+    /// original reserved for its longest history, which would make every clone as large as
+    /// that history can grow (512 KB at the reserve's cap) and a search that keeps a clone
+    /// per position of its line hold gigabytes.
     #[inline(never)]
     fn clone_spilled(&self) -> Self {
-        let heap = if self.spilled() || self.heap.capacity() > 0 {
-            let mut heap = Vec::with_capacity(self.heap.capacity().max(self.heap.len() + 8));
-            heap.extend_from_slice(&self.heap);
-            heap
-        } else {
-            Vec::new()
-        };
+        let mut heap = Vec::with_capacity(self.heap.len().max(INLINE) + CLONE_ROOM);
+        heap.extend_from_slice(&self.heap);
         Repetition {
             inline: self.inline,
             heap,
@@ -514,12 +519,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn clones_keep_their_capacity() {
+    fn clones_have_room_for_a_line_but_not_the_reserve() {
         let mut h = Repetition::start(1);
-        h.reserve_total(100);
+        h.reserve_total(1 << 16);
         let c = h.clone();
-        assert!(c.heap.capacity() >= 100);
         assert_eq!(c, h);
+        // Room to spill and play on: the inline keys and CLONE_ROOM more.
+        assert!(c.heap.capacity() >= INLINE + CLONE_ROOM);
+        // Not the original's reserve (512 KB at the cap).
+        assert!(c.heap.capacity() < 64, "{}", c.heap.capacity());
+        for k in 2..=40 {
+            h.push(k);
+        }
+        let mut c = h.clone();
+        assert_eq!(c, h);
+        assert!(c.heap.capacity() < 40 + 64, "{}", c.heap.capacity());
+        // Its room holds the keys of CLONE_ROOM moves without growing.
+        let room = c.heap.capacity();
+        for k in 0..CLONE_ROOM as u64 {
+            c.push(100 + k);
+        }
+        assert_eq!(c.heap.capacity(), room);
     }
 
     #[test]

@@ -8,6 +8,7 @@ use crate::Side;
 
 /// How a finished game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameResult {
     /// The winner, or `None` for a draw.
     pub winner: Option<Side>,

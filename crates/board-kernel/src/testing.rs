@@ -36,6 +36,14 @@ pub fn heavy(test: &str) -> bool {
     on
 }
 
+/// Whether the heavy tests are on (`TOWERS_HEAVY` set to anything but `0` or empty), without
+/// a note: for tests that need a service CI provides (a database) and must not pass quietly
+/// without it there.
+#[must_use]
+pub fn heavy_on() -> bool {
+    std::env::var(HEAVY).is_ok_and(|v| !v.is_empty() && v != "0")
+}
+
 /// `quick` normally, `heavy` when the heavy tests are on (silently): for suites that always
 /// run but go deeper in CI's heavy step, such as the number of conformance games.
 #[must_use]

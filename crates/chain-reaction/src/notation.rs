@@ -8,6 +8,10 @@
 //! penalty   := "!" ["=" cell]
 //! ```
 //!
+//! A turn may also be written as one word, its tokens joined by commas instead of spaces
+//! (`c1-d2,d2-d4,d3-f3`), for line protocols where a move is one token (the `towers ugi`
+//! engine writes its moves so); it reads as the spaced form, which stays the canonical text.
+//!
 //! The notation can be read without the position: a segment of distance 1 is the free step,
 //! one of distance 2 in a straight line a tower segment, and a segment scores exactly when it
 //! lands on rank 0 or 9. Whether the turn is legal is then the rules' business
@@ -314,6 +318,16 @@ impl FromStr for Move {
     }
 }
 
+/// The separator of a turn's tokens: single spaces (the rule book's notation) or single
+/// commas (the one-word form), never both.
+fn separator(text: &str) -> Result<char, String> {
+    match (text.contains(' '), text.contains(',')) {
+        (true, true) => Err("tokens are separated by spaces or by commas, not both".to_owned()),
+        (false, true) => Ok(','),
+        _ => Ok(' '),
+    }
+}
+
 /// Reads a whole turn; the error says what is wrong.
 fn read_move(text: &str) -> Result<Move, String> {
     if text.is_empty() {
@@ -321,15 +335,17 @@ fn read_move(text: &str) -> Result<Move, String> {
     }
     if let Some(c) = text
         .chars()
-        .find(|c| !matches!(c, 'a'..='g' | '0'..='9' | '-' | '=' | '!' | ' '))
+        .find(|c| !matches!(c, 'a'..='g' | '0'..='9' | '-' | '=' | '!' | ' ' | ','))
     {
         return Err(format!(
             "`{c}` is not allowed: tokens use lower-case files a–g, digits, `-`, `=` and `!`"
         ));
     }
-    let tokens: Vec<&str> = text.split(' ').collect();
+    let sep = separator(text)?;
+    let tokens: Vec<&str> = text.split(sep).collect();
     if tokens.iter().any(|t| t.is_empty()) {
-        return Err("tokens are separated by single spaces".to_owned());
+        let name = if sep == ' ' { "spaces" } else { "commas" };
+        return Err(format!("tokens are separated by single {name}"));
     }
     let mut mv = Move::EMPTY;
     let mut body = &tokens[..];
@@ -426,6 +442,31 @@ mod tests {
             "!=",
             "!=d0",
             "d1-d2 d2-d4 d4-d6 d6-d8 d8-b8 b8-b6 b6-b4 b4-b2 b2-d2 d2-f2 f2-f4",
+        ] {
+            assert!(bad.parse::<Move>().is_err(), "{bad:?} parsed");
+        }
+    }
+
+    #[test]
+    fn the_one_word_form_reads_as_the_spaced_one() {
+        for text in [
+            "c1-d2 d2-d4 d3-f3 e3-e5",
+            "c1-d2 d2-d4 d3-d1 d1-d3 !=c1",
+            "=d8 d8-d7",
+            "d3-d4",
+        ] {
+            let word = text.replace(' ', ",");
+            let mv: Move = word.parse().unwrap();
+            assert_eq!(mv, text.parse::<Move>().unwrap(), "{word}");
+            assert_eq!(mv.to_string(), text);
+        }
+        for bad in [
+            "c1-d2,d2-d4 d3-f3",
+            "c1-d2,,d2-d4",
+            ",d3-d4",
+            "d3-d4,",
+            "c1-d2,d2-d5",
+            ",",
         ] {
             assert!(bad.parse::<Move>().is_err(), "{bad:?} parsed");
         }

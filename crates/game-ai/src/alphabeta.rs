@@ -25,6 +25,7 @@
 use std::time::Duration;
 
 use crate::clock;
+use crate::control::{self, Control, Progress, Score, Stop};
 
 use board_kernel::{Game, Side, SplitMix64};
 
@@ -106,6 +107,8 @@ pub struct AlphaBeta<G: Game> {
     nodes: u64,
     /// The time ([`clock::now_ms`]) the search must stop at.
     deadline: Option<f64>,
+    /// The flag of the current search's control.
+    stop: Option<Stop>,
     aborted: bool,
     last: Option<SearchInfo>,
 }
@@ -123,6 +126,7 @@ impl<G: Game> AlphaBeta<G> {
             me: Side::White,
             nodes: 0,
             deadline: None,
+            stop: None,
             aborted: false,
             last: None,
         }
@@ -145,10 +149,44 @@ impl<G: Game> AlphaBeta<G> {
         }
         self.prepare(game.side_to_move(state));
         self.deadline = None;
+        self.stop = None;
         self.aborted = false;
         let mut rows: Vec<(G::Move, f64)> = moves.into_iter().map(|m| (m, 0.0)).collect();
         self.search_root(game, state, depth.max(1), &mut rows);
         rows
+    }
+
+    /// The line the table gives after `first` from `state`, at most `depth` moves long:
+    /// each position's remembered best move, as far as the table has one.
+    fn principal_line(
+        &self,
+        game: &G,
+        state: &G::State,
+        first: &G::Move,
+        depth: u32,
+    ) -> Vec<G::Move> {
+        let mut line = vec![first.clone()];
+        let mut position = state.clone();
+        game.play_unchecked(&mut position, first);
+        let mut moves = Vec::new();
+        while line.len() < depth as usize && !self.table.is_empty() {
+            if game.status(&position).is_finished() {
+                break;
+            }
+            let key = board_kernel::perft::node_key(game, &position);
+            let slot = (key % self.table.len() as u64) as usize;
+            let Some(entry) = self.table[slot].filter(|e| e.key == key) else {
+                break;
+            };
+            moves.clear();
+            game.legal_moves(&position, &mut moves);
+            let Some(mv) = moves.get(usize::from(entry.best)) else {
+                break;
+            };
+            game.play_unchecked(&mut position, mv);
+            line.push(mv.clone());
+        }
+        line
     }
 
     /// Makes the table at the first search, and empties it when the side searched for
@@ -221,10 +259,7 @@ impl<G: Game> AlphaBeta<G> {
         mut beta: f64,
     ) -> f64 {
         self.nodes += 1;
-        if self.nodes & 1023 == 0
-            && let Some(deadline) = self.deadline
-            && clock::now_ms() >= deadline
-        {
+        if self.nodes & 1023 == 0 && control::due(self.stop.as_ref(), self.deadline) {
             self.aborted = true;
         }
         if self.aborted {
@@ -341,12 +376,36 @@ impl<G: Game> AlphaBeta<G> {
     }
 }
 
+/// A search value as a [`Score`]: a win or loss found by the search (beyond ±1.5) with its
+/// plies, else the estimate.
+fn score(value: f64) -> Score {
+    if value.abs() > 1.5 {
+        let plies = ((WIN - value.abs()) / WIN_PLY_COST).round() as u32;
+        if value > 0.0 {
+            Score::Win(Some(plies))
+        } else {
+            Score::Loss(Some(plies))
+        }
+    } else {
+        Score::Estimate(value)
+    }
+}
+
 impl<G: Game> Player<G> for AlphaBeta<G> {
     fn name(&self) -> String {
         PlayerSpec::AlphaBeta(self.config.budget).to_string()
     }
 
     fn choose(&mut self, game: &G, state: &G::State) -> Option<G::Move> {
+        self.choose_with(game, state, &mut Control::default())
+    }
+
+    fn choose_with(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        control: &mut Control<'_, G::Move>,
+    ) -> Option<G::Move> {
         self.last = None;
         let mut moves = Vec::new();
         game.legal_moves(state, &mut moves);
@@ -358,15 +417,14 @@ impl<G: Game> Player<G> for AlphaBeta<G> {
             let j = self.rng.below(i + 1);
             moves.swap(i, j);
         }
-        let (max_depth, deadline) = match self.config.budget {
-            Budget::Count(d) => (d.max(1), None),
-            Budget::Time(t) => (
-                self.config.max_depth.max(1),
-                Some(started + t.as_secs_f64() * 1000.0),
-            ),
+        let budget = control.budget.unwrap_or(self.config.budget);
+        let max_depth = match budget {
+            Budget::Count(d) => d.max(1),
+            Budget::Time(_) => self.config.max_depth.max(1),
         };
         self.prepare(game.side_to_move(state));
-        self.deadline = deadline;
+        self.deadline = control.time_limit(budget, started);
+        self.stop = control.stop.clone();
         self.aborted = false;
         self.nodes = 0;
         self.killers.iter_mut().for_each(|k| *k = None);
@@ -379,12 +437,33 @@ impl<G: Game> Player<G> for AlphaBeta<G> {
             }
             rows = trial;
             best = Some((rows[0].0.clone(), rows[0].1, depth));
+            if control.listening() {
+                let line = self.principal_line(game, state, &rows[0].0, depth);
+                control.report(&Progress {
+                    depth,
+                    nodes: self.nodes,
+                    score: score(rows[0].1),
+                    elapsed: clock::since(started),
+                    line,
+                });
+            }
             // A proven result cannot change with depth.
             if rows[0].1.abs() > 1.5 {
                 break;
             }
         }
+        self.stop = None;
         let (mv, value, depth) = best.unwrap_or_else(|| (rows[0].0.clone(), 0.0, 0));
+        if depth == 0 && control.listening() {
+            // Stopped before depth 1 was complete: the first move of the shuffled order.
+            control.report(&Progress {
+                depth: 0,
+                nodes: self.nodes,
+                score: Score::Estimate(0.0),
+                elapsed: clock::since(started),
+                line: vec![mv.clone()],
+            });
+        }
         self.last = Some(SearchInfo {
             depth,
             value,

@@ -28,7 +28,13 @@ use board_kernel::perft::node_key;
 use board_kernel::prelude::*;
 use board_kernel::{Side, Status};
 
-use crate::solver::SolveConfig;
+use crate::budget::{Limits, SolveConfig, path_bytes};
+
+/// Up to this many moves, a position's moves are ordered by the replies they leave, which
+/// costs a listing of each child's moves: what a position of Kamisado, Queens' Courtiers
+/// or Seven Sages usually has, not Chain Reaction's thousands or Tower of Power's opening.
+/// Beyond, a position costs one listing, as the budget of positions counts it.
+const REPLY_WIDTH: usize = 256;
 
 /// What [`fastest_win`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,8 +45,8 @@ pub enum Race {
     /// The side to move cannot force a win within this many plies (the depth limit): a
     /// draw, a loss, or a win that takes longer.
     NoWinWithin(u32),
-    /// The node budget ran out first, when no win within `longer_than` plies had been
-    /// found (so a win, if there is one, takes more).
+    /// The budget (of positions, time or memory) ran out first, when no win within
+    /// `longer_than` plies had been found (so a win, if there is one, takes more).
     Unknown {
         /// Plies proven not to be enough.
         longer_than: u32,
@@ -101,6 +107,16 @@ struct Search<'g, G: Game> {
     table: HashMap<u64, Known>,
     /// The buffer the default `count_moves` lists into, reused for every child.
     scratch: Vec<G::Move>,
+    limits: Limits,
+}
+
+/// A move of a position on the path: its index in the list, whether it ends the game at once
+/// (with the attacker's win or not), and the sort key.
+struct Child {
+    /// Goes on, not the move that won before, the order by replies.
+    key: (bool, bool, usize),
+    index: usize,
+    end: Option<bool>,
 }
 
 impl<G: Game> Search<'_, G> {
@@ -120,7 +136,7 @@ impl<G: Game> Search<'_, G> {
             return Some(false);
         }
         self.nodes += 1;
-        if self.nodes > self.max_nodes {
+        if self.nodes > self.max_nodes || self.limits.out_of_time() {
             return None;
         }
         let key = node_key(self.game, state);
@@ -138,58 +154,46 @@ impl<G: Game> Search<'_, G> {
         let attacking = self.game.side_to_move(state) == self.attacker;
         let mut moves = Vec::new();
         self.game.legal_moves(state, &mut moves);
-        let children: Vec<(G::State, Option<bool>)> = moves
-            .iter()
-            .map(|mv| {
-                let mut child = state.clone();
-                self.game.play_unchecked(&mut child, mv);
-                let end = self.ended(&child);
-                (child, end)
-            })
-            .collect();
         // Moves that end the game decide at once; then the move that won before; then, for
         // the attacker, the moves that leave the fewest replies (forcing moves win fastest),
-        // and for the defender the most (room to hold out).
-        let mut order: Vec<usize> = (0..children.len()).collect();
-        let replies: Vec<usize> = children
-            .iter()
-            .map(|(child, end)| {
-                if end.is_some() {
-                    0
-                } else {
-                    self.game.count_moves(child, &mut self.scratch)
-                }
-            })
-            .collect();
-        order.sort_by_key(|&i| {
-            (
-                children[i].1.is_none(),
-                usize::from(known.best) != i,
-                if attacking {
-                    replies[i]
-                } else {
-                    usize::MAX - replies[i]
-                },
-            )
-        });
-        let mut result = !attacking;
-        let mut best = known.best;
-        for i in order {
-            let holds = match children[i].1 {
-                Some(attacker_won) => attacker_won,
-                None => self.within(&children[i].0, n - 1)?,
+        // and for the defender the most (room to hold out). The children are kept as moves
+        // and played again when searched (see the solver).
+        let count_replies = moves.len() <= REPLY_WIDTH;
+        let mut children = Vec::with_capacity(moves.len());
+        for (i, mv) in moves.iter().enumerate() {
+            let mut child = state.clone();
+            self.game.play_unchecked(&mut child, mv);
+            let end = self.ended(&child);
+            let replies = if end.is_some() || !count_replies {
+                0
+            } else if self.limits.out_of_time() {
+                return None;
+            } else {
+                self.game.count_moves(&child, &mut self.scratch)
             };
-            if attacking && holds {
-                result = true;
-                best = u16::try_from(i).unwrap_or(u16::MAX);
-                break;
-            }
-            if !attacking && !holds {
-                result = false;
-                best = u16::try_from(i).unwrap_or(u16::MAX);
-                break;
-            }
+            children.push(Child {
+                key: (
+                    end.is_none(),
+                    usize::from(known.best) != i,
+                    if attacking {
+                        replies
+                    } else {
+                        usize::MAX - replies
+                    },
+                ),
+                index: i,
+                end,
+            });
         }
+        children.sort_by_key(|c| c.key);
+        let held = path_bytes(self.game, state, &moves, std::mem::size_of::<Child>());
+        if !self.limits.hold(held) {
+            return None;
+        }
+        let searched = self.search_children(state, &moves, &children, attacking, n);
+        self.limits.release(held);
+        let (result, best) = searched?;
+        let best = best.unwrap_or(known.best);
         if self.table.len() >= self.table_entries {
             self.table.clear();
         }
@@ -201,6 +205,33 @@ impl<G: Game> Search<'_, G> {
         }
         entry.best = best;
         Some(result)
+    }
+
+    /// Whether the attacker wins within `n` plies from `state` given its `children` in their
+    /// order, and the index of the move that decided it; `None` beyond the budget.
+    fn search_children(
+        &mut self,
+        state: &G::State,
+        moves: &[G::Move],
+        children: &[Child],
+        attacking: bool,
+        n: u32,
+    ) -> Option<(bool, Option<u16>)> {
+        for child in children {
+            let i = child.index;
+            let holds = match child.end {
+                Some(attacker_won) => attacker_won,
+                None => {
+                    let mut next = state.clone();
+                    self.game.play_unchecked(&mut next, &moves[i]);
+                    self.within(&next, n - 1)?
+                }
+            };
+            if attacking == holds {
+                return Some((holds, Some(u16::try_from(i).unwrap_or(u16::MAX))));
+            }
+        }
+        Some((!attacking, None))
     }
 }
 
@@ -231,6 +262,7 @@ pub fn race<G: Game>(
         nodes: 0,
         table: HashMap::new(),
         scratch: Vec::new(),
+        limits: Limits::new(config),
     };
     if game.status(state) != Status::Ongoing {
         return FastestWin {
@@ -280,7 +312,7 @@ fn line<G: Game>(search: &mut Search<'_, G>, state: &G::State, n: u32) -> Vec<G:
     let mut line = Vec::new();
     let mut position = state.clone();
     let mut left = n;
-    while left > 0 && game.status(&position) == Status::Ongoing {
+    while left > 0 && game.status(&position) == Status::Ongoing && !search.limits.out_of_time() {
         let attacking = game.side_to_move(&position) == search.attacker;
         let mut moves = Vec::new();
         game.legal_moves(&position, &mut moves);

@@ -22,7 +22,8 @@
 //! proves the value of a position.
 //!
 //! ```
-//! use board_kernel::{Game, Side, testing::Nim};
+//! use board_kernel::prelude::*;
+//! use board_kernel::testing::Nim;
 //! use game_ai::{Player, PlayerSpec};
 //! let game = Nim::default();
 //! let mut mcts = "mcts:500".parse::<PlayerSpec>()?.build::<Nim>(7);
@@ -34,7 +35,9 @@
 
 pub mod alphabeta;
 pub mod arena;
+mod budget;
 pub mod clock;
+pub mod control;
 pub mod distance;
 pub mod eval;
 pub mod mcts;
@@ -61,8 +64,30 @@ pub trait Player<G: Game>: Send {
     /// The player's spec text (`random`, `mcts:1000`, `alphabeta:4`).
     fn name(&self) -> String;
 
-    /// The move to play in `state`, or `None` when the game is over.
+    /// The move to play in `state`, or `None` when the game is over (or the player
+    /// forfeits: see [`Player::forfeit`]).
     fn choose(&mut self, game: &G, state: &G::State) -> Option<G::Move>;
+
+    /// [`Player::choose`] under `control`: stopped early by its flag or deadline (answering
+    /// with the best move found so far), with its budget replaced for this move, its progress
+    /// reported. The default ignores the control: right for players that do not search.
+    fn choose_with(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        control: &mut control::Control<'_, G::Move>,
+    ) -> Option<G::Move> {
+        let _ = control;
+        self.choose(game, state)
+    }
+
+    /// Why the player gave the game up, after [`Player::choose`] answered `None` in an
+    /// ongoing position: an outside engine that crashed, sent an illegal move or ran out of
+    /// time. The game is then lost by this player. `None` (the default) for players that
+    /// always move.
+    fn forfeit(&self) -> Option<String> {
+        None
+    }
 
     /// A one-line account of the last search for people (iterations, depth, expected
     /// result), when the player searched.
@@ -78,6 +103,17 @@ impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
     }
     fn choose(&mut self, game: &G, state: &G::State) -> Option<G::Move> {
         (**self).choose(game, state)
+    }
+    fn choose_with(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        control: &mut control::Control<'_, G::Move>,
+    ) -> Option<G::Move> {
+        (**self).choose_with(game, state, control)
+    }
+    fn forfeit(&self) -> Option<String> {
+        (**self).forfeit()
     }
     fn report(&self) -> Option<String> {
         (**self).report()
@@ -150,9 +186,9 @@ impl FromStr for Budget {
 }
 
 /// A computer player described in text: `random`, `mcts[:BUDGET]` (`mcts-fresh[:BUDGET]`
-/// without tree reuse), `alphabeta[:BUDGET]` or `perfect[:POSITIONS]`, where a budget is a count (MCTS iterations, alpha-beta depth) or a
-/// time per move (`500ms`, `2s`), and a perfect player's budget is the positions its proofs
-/// may visit per move.
+/// without tree reuse), `alphabeta[:BUDGET]` or `perfect[:BUDGET]`, where a budget is a count (MCTS iterations, alpha-beta depth) or a
+/// time per move (`500ms`, `2s`), and a perfect player's count is the positions its proofs
+/// may visit per move (within [`PlayerSpec::DEFAULT_PERFECT_TIME`]).
 ///
 /// ```
 /// use game_ai::{Budget, PlayerSpec};
@@ -175,8 +211,9 @@ pub enum PlayerSpec {
     /// [`AlphaBeta`] to this depth, or deepening until this much time has passed.
     AlphaBeta(Budget),
     /// [`solver::Perfect`]: proven wins and draws, each move's proofs visiting at most this
-    /// many positions; MCTS when nothing is proven.
-    Perfect(u32),
+    /// many positions within [`PlayerSpec::DEFAULT_PERFECT_TIME`], or searching for this
+    /// much time; MCTS when nothing is proven.
+    Perfect(Budget),
 }
 
 impl PlayerSpec {
@@ -191,6 +228,10 @@ impl PlayerSpec {
     /// for Kamisado's single round from the start (about 5.3 million), and about a minute a
     /// move at most where nothing can be proven.
     pub const DEFAULT_PERFECT_POSITIONS: u32 = 10_000_000;
+    /// The time a perfect player's move takes at most when its budget is a count of
+    /// positions: where a position has hundreds of thousands of moves (Chain Reaction with
+    /// ten segments a turn) even a few positions take minutes.
+    pub const DEFAULT_PERFECT_TIME: Duration = Duration::from_secs(60);
 
     /// The player for game `G`, its randomness seeded with `seed`.
     #[must_use]
@@ -230,10 +271,15 @@ impl PlayerSpec {
                 },
                 seed,
             )),
-            PlayerSpec::Perfect(positions) => {
+            PlayerSpec::Perfect(budget) => {
+                let (max_nodes, max_time) = match budget {
+                    Budget::Count(positions) => (u64::from(positions), Self::DEFAULT_PERFECT_TIME),
+                    Budget::Time(time) => (u64::MAX, time),
+                };
                 let perfect = solver::Perfect::new(
                     solver::SolveConfig {
-                        max_nodes: u64::from(positions),
+                        max_nodes,
+                        max_time: Some(max_time),
                         ..solver::SolveConfig::default()
                     },
                     seed,
@@ -254,8 +300,10 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Mcts(b) => write!(f, "mcts:{b}"),
             PlayerSpec::MctsFresh(b) => write!(f, "mcts-fresh:{b}"),
             PlayerSpec::AlphaBeta(b) => write!(f, "alphabeta:{b}"),
-            PlayerSpec::Perfect(Self::DEFAULT_PERFECT_POSITIONS) => f.write_str("perfect"),
-            PlayerSpec::Perfect(n) => write!(f, "perfect:{n}"),
+            PlayerSpec::Perfect(Budget::Count(Self::DEFAULT_PERFECT_POSITIONS)) => {
+                f.write_str("perfect")
+            }
+            PlayerSpec::Perfect(b) => write!(f, "perfect:{b}"),
         }
     }
 }
@@ -265,7 +313,7 @@ impl fmt::Display for PlayerSpec {
 pub enum SpecError {
     /// Not one of the player kinds.
     #[error(
-        "unknown player `{0}`: expected random, mcts[:ITERS|TIME], mcts-fresh[:ITERS|TIME], alphabeta[:DEPTH|TIME] or perfect[:POSITIONS]"
+        "unknown player `{0}`: expected random, mcts[:ITERS|TIME], mcts-fresh[:ITERS|TIME], alphabeta[:DEPTH|TIME] or perfect[:POSITIONS|TIME]"
     )]
     UnknownKind(String),
     /// The budget after the colon is not a positive count or time.
@@ -303,12 +351,9 @@ impl FromStr for PlayerSpec {
                     budget.unwrap_or(Budget::Count(Self::DEFAULT_ALPHABETA_DEPTH)),
                 )),
             },
-            "perfect" => match budget {
-                None => Ok(PlayerSpec::Perfect(Self::DEFAULT_PERFECT_POSITIONS)),
-                Some(Budget::Count(positions)) => Ok(PlayerSpec::Perfect(positions)),
-                // A proof is not cut off by a clock: its budget is a count of positions.
-                Some(Budget::Time(_)) => Err(SpecError::BadBudget(board_kernel::excerpt(text))),
-            },
+            "perfect" => Ok(PlayerSpec::Perfect(
+                budget.unwrap_or(Budget::Count(Self::DEFAULT_PERFECT_POSITIONS)),
+            )),
             _ => Err(SpecError::UnknownKind(board_kernel::excerpt(text))),
         }
     }
@@ -330,6 +375,8 @@ mod tests {
             "alphabeta:1s",
             "perfect",
             "perfect:5000",
+            "perfect:2s",
+            "perfect:500ms",
         ] {
             assert_eq!(text.parse::<PlayerSpec>().unwrap().to_string(), text);
         }
@@ -346,8 +393,8 @@ mod tests {
             "random:3",
             "mcts:0s",
             "mcts:1.5s",
-            "perfect:2s",
             "perfect:0",
+            "perfect:0s",
         ] {
             assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
         }

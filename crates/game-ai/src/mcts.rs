@@ -47,6 +47,7 @@ use board_kernel::perft::node_key;
 use board_kernel::{Game, Side, SplitMix64};
 
 use crate::clock;
+use crate::control::{Control, Progress, Score};
 
 use crate::eval::{self, outcome};
 use crate::{Budget, Player, PlayerSpec};
@@ -122,6 +123,12 @@ pub struct SearchInfo {
 }
 
 const NONE: u32 = u32::MAX;
+
+/// With a progress listener, the clock is read every this many iterations, and progress
+/// reported when [`PROGRESS_INTERVAL`] has passed since the last report.
+const PROGRESS_EVERY: u32 = 256;
+/// How often a long MCTS search reports its progress.
+const PROGRESS_INTERVAL: Duration = Duration::from_millis(500);
 
 #[derive(Clone, Debug)]
 struct Node<M> {
@@ -222,7 +229,7 @@ impl<G: Game> Mcts<G> {
     /// `(move, visits, mean reward for the side to move)`, most visited first; empty when the
     /// game is over.
     pub fn analyse(&mut self, game: &G, state: &G::State) -> Vec<(G::Move, u32, f64)> {
-        if !self.search(game, state) {
+        if !self.search(game, state, &mut Control::default()) {
             return Vec::new();
         }
         let root = &self.nodes[0];
@@ -242,8 +249,9 @@ impl<G: Game> Mcts<G> {
         rows
     }
 
-    /// Builds the tree for `state` within the budget. `false` when the game is over.
-    fn search(&mut self, game: &G, state: &G::State) -> bool {
+    /// Builds the tree for `state` within the budget (the control's, else the player's),
+    /// until the control stops it. `false` when the game is over.
+    fn search(&mut self, game: &G, state: &G::State, control: &mut Control<'_, G::Move>) -> bool {
         let started = clock::now_ms();
         let chosen = self.chosen.take();
         let kept = match self.root_state.take() {
@@ -279,17 +287,31 @@ impl<G: Game> Mcts<G> {
         if finished {
             return false;
         }
+        let budget = control.budget.unwrap_or(self.config.budget);
+        let watched = control.stop.is_some() || control.deadline.is_some();
+        let mut reported = started;
         let mut iterations = 0u32;
         loop {
-            let done = match self.config.budget {
+            let done = match budget {
                 Budget::Count(n) => iterations >= n.max(1),
                 Budget::Time(limit) => iterations > 0 && clock::since(started) >= limit,
             };
-            if done {
+            // At least one iteration, so that a stopped search still has a move to play.
+            if done || (watched && iterations > 0 && control.expired(started)) {
                 break;
             }
             self.iterate(game, state);
             iterations += 1;
+            if control.listening()
+                && iterations.is_multiple_of(PROGRESS_EVERY)
+                && clock::since(reported) >= PROGRESS_INTERVAL
+            {
+                reported = clock::now_ms();
+                control.report(&self.progress(iterations, started));
+            }
+        }
+        if control.listening() {
+            control.report(&self.progress(iterations, started));
         }
         let best = self.best_child();
         let n = &self.nodes[best];
@@ -302,6 +324,39 @@ impl<G: Game> Mcts<G> {
             elapsed: clock::since(started),
         });
         true
+    }
+
+    /// The search so far as [`Progress`]: the most visited line from the root (as far as the
+    /// tree's nodes were visited) and the mean reward of its first move.
+    fn progress(&self, iterations: u32, started: f64) -> Progress<G::Move> {
+        let best = self.best_child();
+        let first = &self.nodes[best];
+        let expected = first.value / f64::from(first.visits.max(1));
+        let mut line = vec![first.mv.clone().expect("children have moves")];
+        let mut node = best;
+        // The walk stops at a leaf, an unvisited child, or (cheaply bounding it) 64 plies.
+        while line.len() < 64 {
+            let n = &self.nodes[node];
+            if n.first_child == NONE || n.children == 0 {
+                break;
+            }
+            let range = n.first_child as usize..(n.first_child + n.children) as usize;
+            let Some(next) = range.max_by_key(|&i| self.nodes[i].visits) else {
+                break;
+            };
+            if self.nodes[next].visits == 0 {
+                break;
+            }
+            line.push(self.nodes[next].mv.clone().expect("children have moves"));
+            node = next;
+        }
+        Progress {
+            depth: line.len() as u32,
+            nodes: u64::from(iterations),
+            score: Score::Estimate(2.0 * expected - 1.0),
+            elapsed: clock::since(started),
+            line,
+        }
     }
 
     /// The node of the tree searched from `previous` whose position is `state`, at most
@@ -572,6 +627,15 @@ impl<G: Game> Player<G> for Mcts<G> {
     }
 
     fn choose(&mut self, game: &G, state: &G::State) -> Option<G::Move> {
+        self.choose_with(game, state, &mut Control::default())
+    }
+
+    fn choose_with(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        control: &mut Control<'_, G::Move>,
+    ) -> Option<G::Move> {
         self.last = None;
         self.moves.clear();
         game.legal_moves(state, &mut self.moves);
@@ -580,7 +644,7 @@ impl<G: Game> Player<G> for Mcts<G> {
             1 => return self.moves.pop(),
             _ => {}
         }
-        if !self.search(game, state) {
+        if !self.search(game, state, control) {
             return None;
         }
         let best = self.best_child();

@@ -10,10 +10,13 @@
 //! said.
 //!
 //! ```
-//! use board_kernel::{Game, testing::Nim};
+//! use board_kernel::prelude::*;
+//! use board_kernel::testing::Nim;
+//! use game_ai::PlayerSpec;
 //! use game_ai::tournament::{Tally, TournamentConfig, round_robin};
 //! let game = Nim::default();
-//! let players = ["random".parse()?, "alphabeta:6".parse()?];
+//! // Any seat (`game_ai::arena::Seat`) can play; here two of our players.
+//! let players: [PlayerSpec; 2] = ["random".parse()?, "alphabeta:6".parse()?];
 //! let config = TournamentConfig { games_per_pair: 20, ..TournamentConfig::default() };
 //! let table = round_robin(&game, &game.initial_state(), &players, None, &config, &|_| {});
 //! // Perfect Nim play wins every game as the first player and every game the random
@@ -24,11 +27,12 @@
 //! ```
 
 use std::fmt;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use board_kernel::{BySide, Game, Side, SplitMix64};
 
-use crate::arena::game_seed;
+use crate::arena::{Seat, StopFlag, game_seed};
 use crate::solver::Oracle;
 use crate::{Player, PlayerSpec};
 
@@ -182,6 +186,9 @@ pub struct TournamentConfig {
     pub threads: usize,
     /// Games stopped after this many moves count as unfinished draws.
     pub max_plies: usize,
+    /// Ends the tournament early when raised: the results then count the games finished
+    /// (an SPRT is inconclusive unless a bound was reached).
+    pub stop: StopFlag,
 }
 
 impl Default for TournamentConfig {
@@ -191,15 +198,16 @@ impl Default for TournamentConfig {
             seed: 0,
             threads: 1,
             max_plies: 20_000,
+            stop: StopFlag::NONE,
         }
     }
 }
 
 /// A player of a tournament and how long it thought.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Entrant {
-    /// The player.
-    pub spec: PlayerSpec,
+pub struct Entrant<S = PlayerSpec> {
+    /// The player (its [`Seat`]).
+    pub spec: S,
     /// Its results against everyone.
     pub tally: Tally,
     /// Moves it chose.
@@ -208,7 +216,7 @@ pub struct Entrant {
     pub thinking: Duration,
 }
 
-impl Entrant {
+impl<S> Entrant<S> {
     /// Points: a win 1, a draw ½.
     #[must_use]
     pub fn points(&self) -> f64 {
@@ -241,9 +249,9 @@ pub struct PairResult {
 
 /// The outcome of a round robin.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Table {
+pub struct Table<S = PlayerSpec> {
     /// The players in the order given.
-    pub entrants: Vec<Entrant>,
+    pub entrants: Vec<Entrant<S>>,
     /// The pairs played: every pair in the order (0,1), (0,2), …, (1,2), … for a round robin,
     /// (0,1), (1,2), … for a ladder.
     pub pairs: Vec<PairResult>,
@@ -253,7 +261,7 @@ pub struct Table {
     pub plies: u64,
 }
 
-impl Table {
+impl<S> Table<S> {
     /// The entrants' indices, best first by points, then by fewer losses, then as given.
     #[must_use]
     pub fn ranking(&self) -> Vec<usize> {
@@ -296,18 +304,22 @@ impl<G: Game> Player<G> for Timed<G> {
         self.moves += u64::from(choice.is_some());
         choice
     }
+    fn forfeit(&self) -> Option<String> {
+        self.inner.forfeit()
+    }
 }
 
-/// Game `index` between `first` and `second` (the first has White in even games).
-fn play_pair_game<G: Game>(
+/// Game `index` between `first` and `second` (the first has White in even games); `None`
+/// when `config.stop` was raised before it ended.
+fn play_pair_game<G: Game, S: Seat<G>>(
     game: &G,
     start: &G::State,
-    specs: [PlayerSpec; 2],
+    specs: [&S; 2],
     seed: u64,
     index: u64,
     oracle: Option<&Oracle<G>>,
-    max_plies: usize,
-) -> GameOutcome {
+    config: &TournamentConfig,
+) -> Option<GameOutcome> {
     let first_white = index.is_multiple_of(2);
     let spec_of = |side: Side| {
         if (side == Side::White) == first_white {
@@ -317,18 +329,24 @@ fn play_pair_game<G: Game>(
         }
     };
     let mut players = BySide::from_fn(|side| Timed {
-        inner: spec_of(side).build_with_oracle::<G>(game_seed(seed, index, side), oracle),
+        inner: spec_of(side).player(game_seed(seed, index, side), oracle),
         moves: 0,
         thinking: Duration::ZERO,
     });
-    let played = crate::arena::play_game(game, start.clone(), &mut players, max_plies);
+    let played = crate::arena::play_game_until(
+        game,
+        start.clone(),
+        &mut players,
+        config.max_plies,
+        config.stop,
+    )?;
     let (status, plies) = (played.status, played.moves.len() as u64);
     let first_side = if first_white {
         Side::White
     } else {
         Side::Black
     };
-    GameOutcome {
+    Some(GameOutcome {
         result: status
             .result()
             .map(|r| r.winner.map(|winner| winner == first_side)),
@@ -336,7 +354,7 @@ fn play_pair_game<G: Game>(
         plies,
         moves: BySide::from_fn(|side| players[side].moves),
         thinking: BySide::from_fn(|side| players[side].thinking),
-    }
+    })
 }
 
 /// What a batch of games between two players added up to.
@@ -394,55 +412,66 @@ fn pair_seed(seed: u64, pair: u64) -> u64 {
 }
 
 /// Plays games `from..to` of each job (a pair and its seed) on `threads` threads.
-fn play_jobs<G: Game>(
+///
+/// Every worker adds into one shared set of sums, a lock a pair: memory is one `PairSums`
+/// a pair whatever the thread count (each worker keeping its own set took pairs × threads,
+/// gigabytes for thousands of players), and a game takes far longer than the lock.
+fn play_jobs<G: Game, S: Seat<G>>(
     game: &G,
     start: &G::State,
-    jobs: &[([PlayerSpec; 2], u64)],
+    jobs: &[([&S; 2], u64)],
     range: std::ops::Range<u64>,
     oracle: Option<&Oracle<G>>,
     config: &TournamentConfig,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Vec<PairSums> {
     let per_job = range.end - range.start;
+    let sums: Vec<Mutex<PairSums>> = jobs.iter().map(|_| Mutex::default()).collect();
     crate::arena::share_out(
         per_job * jobs.len() as u64,
         config.threads,
+        config.stop,
         progress,
-        || vec![PairSums::default(); jobs.len()],
-        |k, sums| {
+        || (),
+        |k, ()| {
             // Game-major order: every pair advances together, so an interrupted progress
             // bar still means something for each pair.
             let (job, index) = ((k % jobs.len() as u64) as usize, k / jobs.len() as u64);
             let (specs, seed) = jobs[job];
-            let outcome = play_pair_game(
+            let Some(outcome) = play_pair_game(
                 game,
                 start,
                 specs,
                 seed,
                 range.start + index,
                 oracle,
-                config.max_plies,
-            );
-            sums[job].add(&outcome);
+                config,
+            ) else {
+                return false;
+            };
+            sums[job]
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .add(&outcome);
+            true
         },
-        |total, part| {
-            for (total, part) in total.iter_mut().zip(part) {
-                total.merge(part);
-            }
-        },
-    )
+        |(), ()| {},
+    );
+    sums.into_iter()
+        .map(|sum| sum.into_inner().unwrap_or_else(|e| e.into_inner()))
+        .collect()
 }
 
 /// Plays every pair of `players` `config.games_per_pair` times from `start`, the players of
 /// a pair taking White in turn, calling `progress` with the number of games finished.
-pub fn round_robin<G: Game>(
+pub fn round_robin<G: Game, S: Seat<G> + Clone>(
     game: &G,
     start: &G::State,
-    players: &[PlayerSpec],
+    players: &[S],
     oracle: Option<&Oracle<G>>,
     config: &TournamentConfig,
     progress: &(dyn Fn(u64) + Sync),
-) -> Table {
+) -> Table<S> {
     let mut pairs = Vec::new();
     for first in 0..players.len() {
         for second in first + 1..players.len() {
@@ -455,34 +484,34 @@ pub fn round_robin<G: Game>(
 /// Plays each player against the next one only (a ladder: `players` in the order of the
 /// strength they are expected to have, each step measured on its own), `config.games_per_pair`
 /// games a step.
-pub fn ladder<G: Game>(
+pub fn ladder<G: Game, S: Seat<G> + Clone>(
     game: &G,
     start: &G::State,
-    players: &[PlayerSpec],
+    players: &[S],
     oracle: Option<&Oracle<G>>,
     config: &TournamentConfig,
     progress: &(dyn Fn(u64) + Sync),
-) -> Table {
+) -> Table<S> {
     let pairs: Vec<(usize, usize)> = (1..players.len()).map(|k| (k - 1, k)).collect();
     play_pairs(game, start, players, &pairs, oracle, config, progress)
 }
 
 /// Plays the given pairs of `players`.
-fn play_pairs<G: Game>(
+fn play_pairs<G: Game, S: Seat<G> + Clone>(
     game: &G,
     start: &G::State,
-    players: &[PlayerSpec],
+    players: &[S],
     pairs: &[(usize, usize)],
     oracle: Option<&Oracle<G>>,
     config: &TournamentConfig,
     progress: &(dyn Fn(u64) + Sync),
-) -> Table {
-    let jobs: Vec<([PlayerSpec; 2], u64)> = pairs
+) -> Table<S> {
+    let jobs: Vec<([&S; 2], u64)> = pairs
         .iter()
         .enumerate()
         .map(|(k, &(first, second))| {
             (
-                [players[first], players[second]],
+                [&players[first], &players[second]],
                 pair_seed(config.seed, k as u64),
             )
         })
@@ -496,10 +525,10 @@ fn play_pairs<G: Game>(
         config,
         progress,
     );
-    let mut entrants: Vec<Entrant> = players
+    let mut entrants: Vec<Entrant<S>> = players
         .iter()
-        .map(|&spec| Entrant {
-            spec,
+        .map(|spec| Entrant {
+            spec: spec.clone(),
             tally: Tally::default(),
             moves: 0,
             thinking: Duration::ZERO,
@@ -656,13 +685,13 @@ fn closest_with_mean(observed: [f64; 3], mean: f64) -> [f64; 3] {
 
 /// The outcome of an SPRT run.
 #[derive(Clone, Debug, PartialEq)]
-pub struct SprtOutcome {
+pub struct SprtOutcome<S = PlayerSpec> {
     /// The verdict.
     pub verdict: SprtVerdict,
     /// The log-likelihood ratio at the end.
     pub llr: f64,
     /// Both players, the tested one first, with their results and thinking time.
-    pub entrants: [Entrant; 2],
+    pub entrants: [Entrant<S>; 2],
     /// Plies over all games.
     pub plies: u64,
 }
@@ -672,25 +701,26 @@ pub struct SprtOutcome {
 /// on the number of threads.
 pub const SPRT_ROUND: u64 = 16;
 
-/// Plays the first of `players` against the second from `start` until `test` accepts a hypothesis or
-/// `config.games_per_pair` games are played (rounded up to a whole round).
-pub fn sprt<G: Game>(
+/// Plays the first of `players` against the second from `start` until `test` accepts a
+/// hypothesis, `config.games_per_pair` games are played (rounded up to a whole round) or
+/// `config.stop` is raised.
+pub fn sprt<G: Game, S: Seat<G>>(
     game: &G,
     start: &G::State,
-    [first, second]: [PlayerSpec; 2],
+    [first, second]: [S; 2],
     test: &Sprt,
     oracle: Option<&Oracle<G>>,
     config: &TournamentConfig,
     progress: &(dyn Fn(u64, f64) + Sync),
-) -> SprtOutcome {
-    let jobs = [([first, second], pair_seed(config.seed, 0))];
+) -> SprtOutcome<S> {
+    let jobs = [([&first, &second], pair_seed(config.seed, 0))];
     let mut sums = PairSums::default();
     let mut played = 0;
     let verdict = loop {
         if let Some(verdict) = test.verdict(&sums.tally) {
             break verdict;
         }
-        if played >= config.games_per_pair {
+        if played >= config.games_per_pair || config.stop.raised() {
             break SprtVerdict::Inconclusive;
         }
         let round = play_jobs(
@@ -706,11 +736,13 @@ pub fn sprt<G: Game>(
         played += SPRT_ROUND;
         progress(played, test.llr(&sums.tally));
     };
-    let entrant = |k: usize, spec: PlayerSpec, tally: Tally| Entrant {
+    let moves = sums.moves;
+    let thinking = sums.thinking;
+    let entrant = |k: usize, spec: S, tally: Tally| Entrant {
         spec,
         tally,
-        moves: sums.moves[k],
-        thinking: sums.thinking[k],
+        moves: moves[k],
+        thinking: thinking[k],
     };
     SprtOutcome {
         verdict,

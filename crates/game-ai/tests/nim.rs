@@ -223,6 +223,60 @@ fn series_do_not_depend_on_the_thread_count() {
 }
 
 #[test]
+fn a_raised_stop_flag_ends_series_and_tournaments_with_the_games_finished() {
+    use game_ai::arena::StopFlag;
+    use game_ai::tournament::{Sprt, SprtVerdict, TournamentConfig, round_robin, sprt};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    static AFTER_FIVE: AtomicBool = AtomicBool::new(false);
+    static AFTER_ONE: AtomicBool = AtomicBool::new(false);
+    static AT_ONCE: AtomicBool = AtomicBool::new(true);
+    let game = nim(30, 4);
+    let start = game.initial_state();
+    // One thread: the game after the one that raised the flag never starts.
+    let series = |stop, threads, raise: &(dyn Fn(u64) + Sync)| {
+        let config = SeriesConfig {
+            games: 1000,
+            threads,
+            stop: StopFlag::new(stop),
+            ..SeriesConfig::default()
+        };
+        let specs = BySide::new(PlayerSpec::Random, PlayerSpec::Random);
+        run_series(&game, &start, specs, None, &config, raise).games
+    };
+    let raise_at_five = |done| {
+        if done == 5 {
+            AFTER_FIVE.store(true, Ordering::Relaxed);
+        }
+    };
+    assert_eq!(series(&AFTER_FIVE, 1, &raise_at_five), 5);
+    assert_eq!(series(&AT_ONCE, 4, &|_| {}), 0);
+    let config = |stop| TournamentConfig {
+        games_per_pair: 50,
+        threads: 1,
+        stop: StopFlag::new(stop),
+        ..TournamentConfig::default()
+    };
+    let players = vec![PlayerSpec::Random; 3];
+    let table = round_robin(&game, &start, &players, None, &config(&AFTER_ONE), &|_| {
+        AFTER_ONE.store(true, Ordering::Relaxed);
+    });
+    assert_eq!(table.games, 1);
+    let pair = [PlayerSpec::Random, PlayerSpec::Random];
+    let test = Sprt::new(0.0, 50.0);
+    let outcome = sprt(
+        &game,
+        &start,
+        pair,
+        &test,
+        None,
+        &config(&AT_ONCE),
+        &|_, _| {},
+    );
+    assert_eq!(outcome.verdict, SprtVerdict::Inconclusive);
+    assert_eq!(outcome.entrants[0].tally.games(), 0);
+}
+
+#[test]
 fn random_player_plays_legal_moves_and_stops_at_the_end() {
     let game = nim(10, 3);
     let mut random = RandomPlayer::new(9);
@@ -447,4 +501,93 @@ fn the_perfect_player_wins_every_won_pile_and_plays_on_in_lost_ones() {
         "{report}"
     );
     assert_eq!(blind.name(), "perfect:2");
+}
+
+/// A player that forfeits its first move (as an outside engine that crashed would).
+struct Gives;
+
+impl Player<Nim> for Gives {
+    fn name(&self) -> String {
+        "forfeiter".to_owned()
+    }
+    fn choose(&mut self, _: &Nim, _: &NimState) -> Option<Take> {
+        None
+    }
+    fn forfeit(&self) -> Option<String> {
+        Some("crashed".to_owned())
+    }
+}
+
+/// A forfeiter or one of our players, as a program mixing seat kinds would have them.
+#[derive(Clone, Debug)]
+enum Mixed {
+    Ours(PlayerSpec),
+    Forfeits,
+}
+
+impl std::fmt::Display for Mixed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Mixed::Ours(spec) => write!(f, "{spec}"),
+            Mixed::Forfeits => f.write_str("forfeiter"),
+        }
+    }
+}
+
+impl game_ai::arena::Seat<Nim> for Mixed {
+    fn player(
+        &self,
+        seed: u64,
+        oracle: Option<&game_ai::solver::Oracle<Nim>>,
+    ) -> Box<dyn Player<Nim>> {
+        match self {
+            Mixed::Ours(spec) => spec.build_with_oracle(seed, oracle),
+            Mixed::Forfeits => Box::new(Gives),
+        }
+    }
+}
+
+#[test]
+fn a_forfeit_loses_the_game_and_counts_in_series_and_tournaments() {
+    let game = nim(10, 3);
+    let mut players: BySide<Box<dyn Player<Nim>>> =
+        BySide::new(Box::new(RandomPlayer::new(1)), Box::new(Gives));
+    let played = play_game(&game, game.initial_state(), &mut players, 100);
+    assert_eq!(played.moves.len(), 1);
+    let result = played.status.result().unwrap();
+    assert_eq!(result.winner, Some(Side::White));
+    assert_eq!(result.reason, "crashed");
+    assert!(!game.status(&played.state).is_finished());
+    // A series: every game lost by the forfeiting side.
+    let seats = BySide::new(Mixed::Forfeits, Mixed::Ours(PlayerSpec::Random));
+    let stats = run_series(
+        &game,
+        &game.initial_state(),
+        seats,
+        None,
+        &SeriesConfig {
+            games: 6,
+            ..SeriesConfig::default()
+        },
+        &|_| {},
+    );
+    assert_eq!(
+        (stats.wins.black, stats.wins.white, stats.unfinished),
+        (6, 0, 0)
+    );
+    // A round robin with mixed seats: the forfeiter loses every game, with either colour.
+    let table = game_ai::tournament::round_robin(
+        &game,
+        &game.initial_state(),
+        &[Mixed::Ours(PlayerSpec::Random), Mixed::Forfeits],
+        None,
+        &game_ai::tournament::TournamentConfig {
+            games_per_pair: 4,
+            ..Default::default()
+        },
+        &|_| {},
+    );
+    assert_eq!(table.entrants[1].tally.losses, 4);
+    assert_eq!(table.entrants[1].spec.to_string(), "forfeiter");
+    assert_eq!(table.pairs[0].tally.wins, 4);
 }

@@ -2,8 +2,10 @@
 //!
 //! Every tower-games rules engine by name: the [`registry`] (each game as a type-erased
 //! [`DynGame`](board_kernel::erased::DynGame) driven with strings, or visited with its
-//! concrete type), game [`record`]s, and the computer players of `game-ai` with what the
-//! games know of their end games ([`endgames`]). A front end, a server, a language binding
+//! concrete type), game [`record`]s, the computer players of `game-ai` with what the games
+//! know of their end games ([`endgames`]), outside engines speaking the Universal Game
+//! Interface seated beside them ([`ugi`]), and [`files::replace_file`], how the tools write
+//! the files others watch. A front end, a server, a language binding
 //! or a tool that wants "any game by name" depends on this crate; a program that plays one
 //! game depends on that game's crate alone. The `towers` command-line tool is built on it.
 //!
@@ -15,8 +17,10 @@
 //! ```
 
 pub mod endgames;
+pub mod files;
 pub mod record;
 pub mod registry;
+pub mod ugi;
 
 // The workspace README's Rust examples are compiled and run as doctests.
 #[doc = include_str!("../../../README.md")]

@@ -29,7 +29,7 @@ pub enum RegistryError {
     /// No game of this name.
     #[error("unknown game `{name}`; the games are: {}", names().join(", "))]
     UnknownGame {
-        /// The name given.
+        /// The name given (a bounded excerpt, escaped for printing).
         name: String,
     },
     /// The options were rejected.
@@ -79,7 +79,7 @@ pub fn visit<V: GameVisitor>(
     }
     for_each_game!(dispatch);
     Err(RegistryError::UnknownGame {
-        name: name.to_owned(),
+        name: board_kernel::excerpt(name),
     })
 }
 

@@ -22,7 +22,7 @@ impl GameVisitor for EverySetting {
                 legal_samples: 1,
                 foreign_samples: 1,
                 text_check_limit: 16,
-                ..Config::games(scale(3, 20))
+                ..Config::games(scale(3, 10))
             };
             let stats = check(&game, &config);
             assert_eq!(stats.unfinished, 0, "{} {key}={value}", G::NAME);

@@ -107,6 +107,7 @@ pub(crate) fn playouts<'py>(
             seed,
             threads,
             max_plies,
+            stop: game_ai::arena::StopFlag::NONE,
         },
         position,
     };
@@ -307,6 +308,9 @@ pub(crate) fn solve<'py>(
         max_nodes,
         table_entries: (hash_mb << 20) / ENTRY_BYTES,
         max_depth,
+        // As `towers solve --hash`: the path's memory bounded as the table's.
+        max_path_bytes: hash_mb << 20,
+        ..SolveConfig::default()
     };
     let (value, line, nodes) = py
         .detach(|| registry::visit(&name, &options, Solve { snapshot, config }))

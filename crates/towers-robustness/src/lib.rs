@@ -352,6 +352,7 @@ pub fn seed_corpus(target: &str) -> Vec<Vec<u8>> {
                     seed: 7,
                     moves,
                     result: None,
+                    forfeit: None,
                 };
                 corpus.push(
                     serde_json::to_string(&record)

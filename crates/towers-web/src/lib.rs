@@ -324,6 +324,7 @@ impl Session {
             seed,
             moves: self.played.iter().map(|p| p.text.clone()).collect(),
             result,
+            forfeit: None,
         };
         serde_json::to_string_pretty(&record).unwrap_or_else(|_| "{}".into())
     }

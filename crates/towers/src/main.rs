@@ -9,13 +9,20 @@ use tower_games::registry;
 
 mod conformance;
 mod endgame;
+mod input;
+mod interrupt;
 mod measure;
 mod play;
 mod progress;
+mod record_file;
+mod referee;
 mod replay;
 mod selfplay;
+#[cfg(feature = "serve")]
+mod serve;
 mod solve;
 mod tournament;
+mod ugi;
 
 /// The error text of a write to a closed standard output: the reader stopped early (`head`,
 /// `less` quit, a closed socket). `main` ends quietly with success on it, as well-behaved
@@ -35,6 +42,20 @@ pub(crate) fn output_error(e: &std::io::Error) -> String {
         CLOSED.to_owned()
     } else {
         format!("cannot write to standard output: {e}")
+    }
+}
+
+/// The last line of a series (`selfplay`, `tournament`) that `early` stopped after `done` of
+/// `planned` games, and how the program ends: a time limit is a normal end, Ctrl-C is not.
+pub(crate) fn series_end(early: Option<&str>, done: u64, planned: u64) -> Result<(), String> {
+    let Some(why) = early else {
+        return Ok(());
+    };
+    out!("Stopped early ({why}): {done} of {planned} games played.")?;
+    if why == interrupt::INTERRUPTED {
+        Err(interrupt::INTERRUPTED.to_owned())
+    } else {
+        Ok(())
     }
 }
 
@@ -139,6 +160,14 @@ enum Command {
     /// its table and Elo differences with 95% intervals; or, with --sprt, a sequential test of
     /// whether the first player is stronger than the second.
     Tournament(tournament::TournamentArgs),
+    /// Run the game server: the playground, games between people at their own computers
+    /// (seat links, clocks, computer seats) and their archive in SQLite or PostgreSQL.
+    #[cfg(feature = "serve")]
+    Serve(serve::ServeArgs),
+    /// Run a Universal Game Interface engine on standard input and output, for match runners
+    /// and front ends (docs/ugi.md): `ugi`, `isready`, `setoption`, `uginewgame`, `position`,
+    /// `go`, `stop`, `query`, `validmoves`, `quit`.
+    Ugi(ugi::UgiArgs),
 }
 
 /// The position a command starts from: the one-line position text given, or the initial
@@ -190,6 +219,7 @@ fn main() -> ExitCode {
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) if message == CLOSED => ExitCode::SUCCESS,
+        Err(message) if message == interrupt::INTERRUPTED => ExitCode::from(interrupt::EXIT_CODE),
         Err(message) => {
             eprintln!("error: {message}");
             ExitCode::from(2)
@@ -247,8 +277,13 @@ fn run(command: Command) -> Result<(), String> {
                         .write_all(state.svg(&marks, &style).as_bytes())
                         .map_err(|e| output_error(&e))?;
                 }
-                Some(path) => std::fs::write(path, state.svg(&marks, &style))
-                    .map_err(|e| format!("cannot write {path}: {e}"))?,
+                Some(path) => {
+                    tower_games::files::replace_file(
+                        path.as_ref(),
+                        state.svg(&marks, &style).as_bytes(),
+                    )
+                    .map_err(|e| format!("cannot write {path}: {e}"))?;
+                }
                 None => {
                     out!("{}", state.position_text())?;
                     out!("{}", state.diagram().trim_end())?;
@@ -316,6 +351,9 @@ fn run(command: Command) -> Result<(), String> {
         Command::Endgame(args) => endgame::run(&args)?,
         Command::Solve(args) => solve::run(&args)?,
         Command::Tournament(args) => tournament::run(&args)?,
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => serve::run(args)?,
+        Command::Ugi(args) => ugi::run(&args)?,
     }
     Ok(())
 }

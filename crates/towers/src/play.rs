@@ -4,23 +4,28 @@
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::str::FromStr;
+use std::sync::{Arc, Mutex};
 
-use board_kernel::{BySide, Game, GameOptions, Side, Status};
+use board_kernel::{BySide, Game, GameOptions, GameResult, Side, Status};
 use clap::Args;
+use game_ai::Player;
 use game_ai::arena::game_seed;
-use game_ai::{Player, PlayerSpec};
 use tower_games::record::{Record, option_pairs};
 use tower_games::registry::{self, GameVisitor};
+use tower_games::ugi::Computer;
 
 use crate::GameArgs;
+use crate::input::{self, Line, LineReader, MAX_LINE, MAX_UNENDING};
+use crate::record_file::RecordFile;
+use crate::referee::RefereeArgs;
 
 /// Who sits at one side of the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Seat {
     /// A person typing moves (or a script piping them in).
     Human,
-    /// A computer player.
-    Computer(PlayerSpec),
+    /// A computer player: ours, or an outside engine.
+    Computer(Computer),
 }
 
 impl FromStr for Seat {
@@ -50,8 +55,8 @@ pub(crate) struct PlayArgs {
     #[command(flatten)]
     pub(crate) game: GameArgs,
     /// Who plays White (the first seat): human, random, mcts[:ITERS|TIME],
-    /// mcts-fresh[:ITERS|TIME] (no tree reuse), alphabeta[:DEPTH|TIME] or perfect[:POSITIONS]
-    /// (the exact solver's move).
+    /// mcts-fresh[:ITERS|TIME] (no tree reuse), alphabeta[:DEPTH|TIME], perfect[:POSITIONS|TIME]
+    /// (the exact solver's move) or ugi:COMMAND (an outside engine).
     #[arg(long, default_value = "human")]
     pub(crate) white: Seat,
     /// Who plays Black (the second seat).
@@ -60,13 +65,19 @@ pub(crate) struct PlayArgs {
     /// Seed of the computer players (default: from the clock; printed at the start).
     #[arg(long)]
     pub(crate) seed: Option<u64>,
-    /// Save the game (options, start, players, moves, result) as JSON to FILE at the end.
+    /// Save the game (options, start, players, moves, result) as JSON to FILE, written at
+    /// the start and kept up to date as the game goes on (also on Ctrl-C and on errors).
     #[arg(long, value_name = "FILE")]
     pub(crate) record: Option<PathBuf>,
     /// Keep FILE updated with an SVG picture of the current position (the last move marked),
     /// to watch the game in an image viewer or a browser.
     #[arg(long, value_name = "FILE")]
     pub(crate) svg: Option<PathBuf>,
+    /// Stop the game after this many moves, left unfinished (1 to 100000000).
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub(crate) max_plies: u64,
+    #[command(flatten)]
+    pub(crate) referee: RefereeArgs,
 }
 
 /// Runs `towers play`.
@@ -79,26 +90,29 @@ pub(crate) fn run(args: &PlayArgs) -> Result<(), String> {
     let pairs = option_pairs(&args.game.options)?;
     let colour = io::stdout().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty());
+    let seated = |seat: &Seat| match seat {
+        Seat::Computer(computer) => Seat::Computer(args.referee.timed(computer.clone())),
+        Seat::Human => Seat::Human,
+    };
     let settings = Settings {
-        seats: BySide::new(args.white, args.black),
+        seats: BySide::new(seated(&args.white), seated(&args.black)),
         seed,
         position: args.game.position.clone(),
         colour,
         echo: !io::stdin().is_terminal(),
         svg: args.svg.clone(),
+        max_plies: usize::try_from(args.max_plies).unwrap_or(usize::MAX),
     };
     let stdin = io::stdin();
     let stdout = io::stdout();
     let visitor = PlayVisitor {
         settings,
+        record: args.record.clone(),
         input: stdin.lock(),
         output: stdout.lock(),
     };
-    let record = registry::visit(&args.game.game, &pairs, visitor).map_err(|e| e.to_string())??;
+    registry::visit(&args.game.game, &pairs, visitor).map_err(|e| e.to_string())??;
     if let Some(path) = &args.record {
-        let json = serde_json::to_string_pretty(&record).map_err(|e| e.to_string())?;
-        std::fs::write(path, json + "\n")
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         crate::out!("Game saved to {}.", path.display())?;
     }
     Ok(())
@@ -119,10 +133,12 @@ pub(crate) struct Settings {
     pub(crate) echo: bool,
     /// The SVG file kept up to date with the position.
     pub(crate) svg: Option<PathBuf>,
+    /// Moves after which the game stops unfinished.
+    pub(crate) max_plies: usize,
 }
 
 /// Writes the picture of `state` (with the marks of the move that led to it, from `before`)
-/// to `path`, through a temporary file so a viewer never reads half a picture.
+/// to `path`, so that a viewer never reads half a picture ([`tower_games::files`]).
 fn write_svg<G: Game>(
     game: &G,
     path: &std::path::Path,
@@ -133,48 +149,117 @@ fn write_svg<G: Game>(
         board_kernel::presentation::move_marks(game, before, mv)
     });
     let svg = board_kernel::presentation::svg(game, state, &marks, &Default::default());
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".part");
-    let temporary = PathBuf::from(temporary);
-    std::fs::write(&temporary, svg)
-        .and_then(|()| std::fs::rename(&temporary, path))
+    tower_games::files::replace_file(path, svg.as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 struct PlayVisitor<R, W> {
     settings: Settings,
+    record: Option<PathBuf>,
     input: R,
     output: W,
 }
 
 impl<R: BufRead, W: Write> GameVisitor for PlayVisitor<R, W> {
-    type Output = Result<Record, String>;
-    fn visit<G: Game>(mut self, game: G) -> Result<Record, String> {
-        session(&game, &self.settings, &mut self.input, &mut self.output)
+    type Output = Result<(), String>;
+    fn visit<G: Game>(mut self, game: G) -> Result<(), String> {
+        // A start position that does not parse is refused before a record of it is written.
+        crate::start_state(&game, self.settings.position.as_deref())?;
+        let header = header(&game, &self.settings);
+        let with_file = self.record.is_some();
+        let file = Arc::new(Mutex::new(RecordFile::create(self.record, header)?));
+        if with_file {
+            // Ctrl-C (or the terminal closing) saves the game so far and ends the program.
+            let file = Arc::clone(&file);
+            crate::interrupt::on_interrupt(move || {
+                let mut file = file.lock().unwrap_or_else(|e| e.into_inner());
+                let _ = file.save();
+                let _ = writeln!(io::stderr(), "\ninterrupted: {}", file.saved_note());
+            })?;
+        }
+        session(
+            &game,
+            &self.settings,
+            &mut self.input,
+            &mut self.output,
+            &file,
+        )
+    }
+}
+
+/// The record of a game of `game` about to start, without moves.
+pub(crate) fn header<G: Game>(game: &G, settings: &Settings) -> Record {
+    Record {
+        game: G::NAME.to_owned(),
+        options: game
+            .options()
+            .values()
+            .into_iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect(),
+        position: settings.position.as_ref().map(|p| p.trim().to_owned()),
+        white: settings.seats.white.to_string(),
+        black: settings.seats.black.to_string(),
+        seed: settings.seed,
+        moves: Vec::new(),
+        result: None,
+        forfeit: None,
     }
 }
 
 const HELP: &str = "Type a move in the game's notation, `?` for the legal moves, `undo` to take back your last turn (and the reply to it), `quit` to stop.";
 
 /// Plays one game of `game` reading human moves from `input`, writing the transcript to
-/// `output`; returns its record. End of input counts as `quit`.
+/// `output` and keeping the record in `file` as it goes. End of input counts as `quit`. On an
+/// error (a closed output, a picture that cannot be written) the record of the moves so far is
+/// saved first, and the error says where.
 pub(crate) fn session<G: Game>(
     game: &G,
     settings: &Settings,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
-) -> Result<Record, String> {
+    file: &Mutex<RecordFile>,
+) -> Result<(), String> {
+    let played = play_moves(game, settings, input, out, file);
+    let mut file = file.lock().unwrap_or_else(|e| e.into_inner());
+    let saved = file.save();
+    match played {
+        Err(e) if e == crate::CLOSED => Err(e),
+        Err(e) if file.path().is_some() => Err(format!("{e} ({})", file.saved_note())),
+        Err(e) => Err(e),
+        Ok(()) => saved,
+    }
+}
+
+/// The game itself: the moves until the end, `quit`, the end of input or the ply cap, each
+/// added to `file`, and then the result (none when the game was left unfinished).
+fn play_moves<G: Game>(
+    game: &G,
+    settings: &Settings,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    file: &Mutex<RecordFile>,
+) -> Result<(), String> {
     let io_error = |e: io::Error| crate::output_error(&e);
+    let record = |change: &dyn Fn(&mut RecordFile) -> Result<(), String>| {
+        change(&mut file.lock().unwrap_or_else(|e| e.into_inner()))
+    };
     let start = crate::start_state(game, settings.position.as_deref())?;
     let mut players: BySide<Option<Box<dyn Player<G>>>> =
-        BySide::from_fn(|side| match settings.seats[side] {
+        BySide::from_fn(|side| match &settings.seats[side] {
             Seat::Human => None,
-            Seat::Computer(spec) => Some(tower_games::endgames::player::<G>(
-                &spec,
-                game_seed(settings.seed, 0, side),
-            )),
+            Seat::Computer(computer) => {
+                Some(computer.player::<G>(game_seed(settings.seed, 0, side)))
+            }
         });
-    let seat_label = |side: Side| format!("{} ({})", G::side_name(side), settings.seats[side]);
+    let seat_label = |side: Side| {
+        let seat = settings.seats[side].to_string();
+        format!(
+            "{} ({})",
+            G::side_name(side),
+            board_kernel::printable(&seat)
+        )
+    };
     writeln!(
         out,
         "{}: {} against {}, seed {}. {HELP}",
@@ -185,23 +270,41 @@ pub(crate) fn session<G: Game>(
     )
     .map_err(io_error)?;
     let both_human = settings.seats.white == Seat::Human && settings.seats.black == Seat::Human;
-    // states[i] is the position after i moves; by_human[i] says who made move i + 1.
-    let mut states = vec![start];
+    // The position, the one before the last move (for the picture's marks), the moves and who
+    // made each: one state is kept, not one a move, so a long game stays small; a take-back
+    // replays the moves kept from the start.
+    let mut state = start.clone();
+    let mut before_last: Option<G::State> = None;
     let mut moves: Vec<G::Move> = Vec::new();
     let mut by_human: Vec<bool> = Vec::new();
     let mut show_board = true;
     let mut legal = Vec::new();
+    let mut lines = LineReader::default();
+    let mut forfeit = None;
     let finished = loop {
-        let state = states.last().expect("the start is kept").clone();
         if let Status::Finished(result) = game.status(&state) {
             break Some(result);
+        }
+        if moves.len() >= settings.max_plies {
+            writeln!(
+                out,
+                "\nStopped after {} moves: the --max-plies limit.",
+                moves.len()
+            )
+            .map_err(io_error)?;
+            break None;
         }
         let side = game.side_to_move(&state);
         if let Some(player) = players[side].as_mut() {
             let Some(mv) = player.choose(game, &state) else {
-                return Err("a computer player found no move in an ongoing game".into());
+                let reason = player
+                    .forfeit()
+                    .ok_or("a computer player found no move in an ongoing game")?;
+                writeln!(out, "{} forfeits: {reason}", seat_label(side)).map_err(io_error)?;
+                forfeit = Some(side);
+                break Some(GameResult::win(side.opponent(), reason));
             };
-            let mut next = state;
+            let mut next = state.clone();
             game.play(&mut next, &mv)
                 .map_err(|e| format!("the computer player chose an illegal move {mv}: {e}"))?;
             let report = player
@@ -215,16 +318,17 @@ pub(crate) fn session<G: Game>(
                 seat_label(side)
             )
             .map_err(io_error)?;
-            states.push(next);
+            record(&|f| f.push(mv.to_string(), false))?;
+            before_last = Some(std::mem::replace(&mut state, next));
             moves.push(mv);
             by_human.push(false);
             show_board = true;
             continue;
         }
+        // A person is to move: whatever the computer played is saved before the wait.
+        record(&RecordFile::save)?;
         if show_board && let Some(path) = &settings.svg {
-            let n = states.len();
-            let last = (n >= 2).then(|| (&states[n - 2], &moves[n - 2]));
-            write_svg(game, path, &state, last)?;
+            write_svg(game, path, &state, before_last.as_ref().zip(moves.last()))?;
         }
         if show_board {
             let diagram = if settings.colour {
@@ -243,17 +347,44 @@ pub(crate) fn session<G: Game>(
         }
         write!(out, "{}> ", G::side_name(side)).map_err(io_error)?;
         out.flush().map_err(io_error)?;
-        let mut line = String::new();
-        let read = input
-            .read_line(&mut line)
-            .map_err(|e| format!("input: {e}"))?;
-        if read == 0 {
-            writeln!(out, "\n(end of input)").map_err(io_error)?;
-            break None;
+        let line = lines.read(input).map_err(|e| format!("input: {e}"))?;
+        let refused = match line {
+            Line::End => {
+                writeln!(out, "\n(end of input)").map_err(io_error)?;
+                break None;
+            }
+            Line::Unending => {
+                writeln!(
+                    out,
+                    "\n(no line end in {} MiB of input: not lines of text, stopped reading)",
+                    MAX_UNENDING >> 20
+                )
+                .map_err(io_error)?;
+                break None;
+            }
+            Line::TooLong(bytes, length) => Some((
+                input::excerpt(bytes, length),
+                format!("a line of {length} bytes; moves and commands are at most {MAX_LINE}"),
+            )),
+            Line::NotUtf8(bytes) => Some((
+                input::excerpt(bytes, bytes.len() as u64),
+                "the line is not UTF-8 text".to_owned(),
+            )),
+            Line::Text(_) => None,
+        };
+        if let Some((excerpt, why)) = refused {
+            if settings.echo {
+                writeln!(out, "{excerpt}").map_err(io_error)?;
+            }
+            writeln!(out, "Not played: {why}.").map_err(io_error)?;
+            continue;
         }
-        let text = line.trim();
+        let Line::Text(text) = line else {
+            unreachable!("every other line was handled")
+        };
+        let text = text.trim();
         if settings.echo {
-            writeln!(out, "{text}").map_err(io_error)?;
+            writeln!(out, "{}", board_kernel::printable(text)).map_err(io_error)?;
         }
         match text {
             "" => {}
@@ -285,11 +416,11 @@ pub(crate) fn session<G: Game>(
                 if taken == 0 {
                     writeln!(out, "Nothing of yours to take back.").map_err(io_error)?;
                 } else {
-                    for _ in 0..taken {
-                        states.pop();
-                        moves.pop();
-                        by_human.pop();
-                    }
+                    let kept = moves.len() - taken;
+                    moves.truncate(kept);
+                    by_human.truncate(kept);
+                    (state, before_last) = replay(game, &start, &moves);
+                    record(&|f| f.take_back(taken))?;
                     writeln!(
                         out,
                         "Took back {taken} move{}.",
@@ -300,12 +431,13 @@ pub(crate) fn session<G: Game>(
                 }
             }
             _ => {
-                let mut next = state;
+                let mut next = state.clone();
                 match game.play_text(&mut next, text) {
                     Ok(mv) => {
                         writeln!(out, "{}. {} plays {mv}", moves.len() + 1, seat_label(side))
                             .map_err(io_error)?;
-                        states.push(next);
+                        record(&|f| f.push(mv.to_string(), true))?;
+                        before_last = Some(std::mem::replace(&mut state, next));
                         moves.push(mv);
                         by_human.push(true);
                         show_board = true;
@@ -318,24 +450,29 @@ pub(crate) fn session<G: Game>(
             }
         }
     };
-    let last = states.last().expect("the start is kept");
+    record(&|f| f.finish(finished.clone(), forfeit))?;
     if let Some(path) = &settings.svg {
-        let n = states.len();
-        let previous = (n >= 2).then(|| (&states[n - 2], &moves[n - 2]));
-        write_svg(game, path, last, previous)?;
+        write_svg(game, path, &state, before_last.as_ref().zip(moves.last()))?;
     }
     match &finished {
+        Some(result) if forfeit.is_some() => writeln!(
+            out,
+            "game over: {} wins (the other side forfeited) after {} moves.",
+            result.winner.map_or("nobody", G::side_name),
+            moves.len()
+        )
+        .map_err(io_error)?,
         Some(_) => {
             let diagram = if settings.colour {
-                game.coloured_diagram(last)
+                game.coloured_diagram(&state)
             } else {
-                game.diagram(last)
+                game.diagram(&state)
             };
             writeln!(
                 out,
                 "\n{}\n{} after {} moves.",
                 diagram.trim_end(),
-                board_kernel::describe_status(game, last),
+                board_kernel::describe_status(game, &state),
                 moves.len()
             )
             .map_err(io_error)?;
@@ -344,21 +481,21 @@ pub(crate) fn session<G: Game>(
             writeln!(out, "Game left unfinished after {} moves.", moves.len()).map_err(io_error)?
         }
     }
-    Ok(Record {
-        game: G::NAME.to_owned(),
-        options: game
-            .options()
-            .values()
-            .into_iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect(),
-        position: settings.position.as_ref().map(|p| p.trim().to_owned()),
-        white: settings.seats.white.to_string(),
-        black: settings.seats.black.to_string(),
-        seed: settings.seed,
-        moves: moves.iter().map(ToString::to_string).collect(),
-        result: finished,
-    })
+    Ok(())
+}
+
+/// The position after `moves` from `start`, and the one before the last of them.
+fn replay<G: Game>(game: &G, start: &G::State, moves: &[G::Move]) -> (G::State, Option<G::State>) {
+    let mut state = start.clone();
+    let Some((last, first)) = moves.split_last() else {
+        return (state, None);
+    };
+    for mv in first {
+        game.play_unchecked(&mut state, mv);
+    }
+    let before = state.clone();
+    game.play_unchecked(&mut state, last);
+    (state, Some(before))
 }
 
 #[cfg(test)]
@@ -367,6 +504,10 @@ mod tests {
     use board_kernel::testing::Nim;
 
     fn run_nim(seats: BySide<Seat>, script: &str) -> (Record, String) {
+        run_nim_bytes(seats, script.as_bytes(), 20_000)
+    }
+
+    fn run_nim_bytes(seats: BySide<Seat>, script: &[u8], max_plies: usize) -> (Record, String) {
         let game = Nim::default();
         let settings = Settings {
             seats,
@@ -375,9 +516,12 @@ mod tests {
             colour: false,
             echo: true,
             svg: None,
+            max_plies,
         };
+        let file = Mutex::new(RecordFile::create(None, header(&game, &settings)).unwrap());
         let mut out = Vec::new();
-        let record = session(&game, &settings, &mut script.as_bytes(), &mut out).unwrap();
+        session(&game, &settings, &mut &script[..], &mut out, &file).unwrap();
+        let record = file.into_inner().unwrap().record().clone();
         (record, String::from_utf8(out).unwrap())
     }
 
@@ -413,7 +557,7 @@ mod tests {
     #[test]
     fn computers_play_to_the_end() {
         let seats = BySide::new(
-            Seat::Computer(PlayerSpec::Random),
+            Seat::Computer(Computer::Ours(game_ai::PlayerSpec::Random)),
             Seat::Computer("alphabeta:3".parse().unwrap()),
         );
         let (record, out) = run_nim(seats, "");
@@ -424,6 +568,114 @@ mod tests {
     }
 
     #[test]
+    fn bad_lines_are_refused_moves_and_the_game_goes_on() {
+        let humans = BySide::new(Seat::Human, Seat::Human);
+        let mut script = b"3\n\xff\xfe\n\x1b[2J\n".to_vec();
+        script.extend(vec![b'9'; 1 << 20]);
+        script.extend_from_slice(b"\n3\n");
+        let (record, out) = run_nim_bytes(humans, &script, 20_000);
+        assert_eq!(record.moves, ["3", "3"]);
+        assert!(
+            out.contains("\u{fffd}\u{fffd}… (2 bytes)\nNot played: the line is not UTF-8 text."),
+            "{out}"
+        );
+        // The escape sequence is echoed and quoted escaped, never raw.
+        assert!(!out.contains('\u{1b}'), "{out:?}");
+        assert!(out.contains("Black> \\u{1b}[2J\n"), "{out}");
+        assert!(
+            out.contains(&format!(
+                "{}… (1048576 bytes)\nNot played: a line of 1048576 bytes; moves and commands are at most 4096.",
+                "9".repeat(60)
+            )),
+            "{out}"
+        );
+        assert!(out.len() < 10_000, "{} bytes of transcript", out.len());
+    }
+
+    #[test]
+    fn input_that_is_not_lines_ends_the_game() {
+        let humans = BySide::new(Seat::Human, Seat::Human);
+        let zeros = vec![0u8; (MAX_UNENDING + 1) as usize];
+        let (record, out) = run_nim_bytes(humans, &zeros, 20_000);
+        assert!(record.moves.is_empty() && record.result.is_none());
+        assert!(out.contains("(no line end in 16 MiB of input"), "{out}");
+        assert!(
+            out.ends_with("Game left unfinished after 0 moves.\n"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn the_ply_cap_stops_computers() {
+        let computers = BySide::new(
+            Seat::Computer(Computer::Ours(game_ai::PlayerSpec::Random)),
+            Seat::Computer(Computer::Ours(game_ai::PlayerSpec::Random)),
+        );
+        let (record, out) = run_nim_bytes(computers, b"", 2);
+        assert_eq!(record.moves.len(), 2);
+        assert!(record.result.is_none());
+        assert!(
+            out.contains("Stopped after 2 moves: the --max-plies limit."),
+            "{out}"
+        );
+    }
+
+    /// An output that breaks, as a closed pipe does, after `room` bytes.
+    struct Breaking {
+        room: usize,
+    }
+
+    impl Write for Breaking {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            if bytes.len() > self.room {
+                return Err(io::ErrorKind::BrokenPipe.into());
+            }
+            self.room -= bytes.len();
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_mid_game_error_saves_the_moves_so_far() {
+        let game = Nim::default();
+        let settings = Settings {
+            seats: BySide::new(
+                Seat::Computer(Computer::Ours(game_ai::PlayerSpec::Random)),
+                Seat::Computer(Computer::Ours(game_ai::PlayerSpec::Random)),
+            ),
+            seed: 1,
+            position: None,
+            colour: false,
+            echo: true,
+            svg: None,
+            max_plies: 100,
+        };
+        let path =
+            std::env::temp_dir().join(format!("towers-mid-game-{}.json", std::process::id()));
+        let file = |path: Option<PathBuf>| {
+            Mutex::new(RecordFile::create(path, header(&game, &settings)).unwrap())
+        };
+        let mut whole = Vec::new();
+        session(&game, &settings, &mut &b""[..], &mut whole, &file(None)).unwrap();
+        let whole = String::from_utf8(whole).unwrap();
+        // The output breaks at the second move's line: one computer move was made, and is
+        // saved although computer moves are saved at most once a second.
+        let mut out = Breaking {
+            room: whole.find("\n2. ").unwrap() + 1,
+        };
+        let kept = file(Some(path.clone()));
+        let error = session(&game, &settings, &mut &b""[..], &mut out, &kept).unwrap_err();
+        assert_eq!(error, crate::CLOSED);
+        let saved = Record::from_json(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(saved.moves.len(), 1, "{saved:?}");
+        assert!(saved.result.is_none());
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
     fn seats_parse() {
         assert_eq!("human".parse::<Seat>().unwrap(), Seat::Human);
         assert_eq!(
@@ -431,5 +683,7 @@ mod tests {
             "mcts:50".to_owned()
         );
         assert!("robot".parse::<Seat>().is_err());
+        let outside = "ugi:./engine --level 3".parse::<Seat>().unwrap();
+        assert_eq!(outside.to_string(), "ugi:./engine --level 3");
     }
 }

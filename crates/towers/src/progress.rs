@@ -32,9 +32,19 @@ impl ProgressBar {
 
     /// Shows `done` games finished, with `extra` after the count (empty for nothing).
     pub(crate) fn update(&self, done: u64, extra: &str) {
+        self.draw(done, extra, done >= self.total);
+    }
+
+    /// Draws the last line of a run that stopped early, after `done` games.
+    pub(crate) fn stopped(&self, done: u64) {
+        if done < self.total {
+            self.draw(done, " (stopped)", true);
+        }
+    }
+
+    fn draw(&self, done: u64, extra: &str, finished: bool) {
         let mut last = self.last_drawn.lock().unwrap_or_else(|e| e.into_inner());
         let due = last.is_none_or(|t| t.elapsed() >= Duration::from_millis(100));
-        let finished = done >= self.total;
         if finished || (self.terminal && due) {
             *last = Some(Instant::now());
             let width = 30;

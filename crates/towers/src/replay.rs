@@ -61,9 +61,17 @@ pub(crate) fn run(path: &Path, quiet: bool) -> Result<(), String> {
     let state = &replayed.state;
     crate::out!("{}", state.diagram().trim_end())?;
     crate::out!("{}", state.describe_status())?;
-    let ending = match state.status() {
-        Status::Finished(_) => "result confirmed",
-        Status::Ongoing => "game unfinished",
+    let ending = match (state.status(), record.forfeit, &record.result) {
+        (Status::Finished(_), ..) => "result confirmed".to_owned(),
+        (Status::Ongoing, Some(side), Some(result)) => {
+            format!("forfeited by {} ({})", game.side_name(side), result.reason)
+        }
+        // A resignation, a fallen flag or an agreed draw (`record::ADJUDICATIONS`).
+        (Status::Ongoing, None, Some(result)) => match result.winner {
+            Some(side) => format!("{} won by {}", game.side_name(side), result.reason),
+            None => format!("drawn by {}", result.reason),
+        },
+        (Status::Ongoing, _, None) => "game unfinished".to_owned(),
     };
     crate::out!(
         "Record valid: {} legal moves, {ending}.",

@@ -2,12 +2,13 @@
 
 use board_kernel::{BySide, Game, Side};
 use clap::Args;
-use game_ai::PlayerSpec;
 use game_ai::arena::{SeriesConfig, run_series};
 use tower_games::registry::{self, GameVisitor};
+use tower_games::ugi::Computer;
 
 use crate::GameArgs;
 use crate::progress::ProgressBar;
+use crate::referee::RefereeArgs;
 use tower_games::record::option_pairs;
 
 /// The arguments of `towers selfplay`.
@@ -19,12 +20,14 @@ pub(crate) struct SelfplayArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub(crate) games: u64,
     /// White's player: random, mcts[:ITERS|TIME], mcts-fresh[:ITERS|TIME],
-    /// alphabeta[:DEPTH|TIME] or perfect[:POSITIONS].
+    /// alphabeta[:DEPTH|TIME], perfect[:POSITIONS|TIME] or ugi:COMMAND (an outside engine).
     #[arg(long, default_value = "random")]
-    pub(crate) white: PlayerSpec,
+    pub(crate) white: Computer,
     /// Black's player.
     #[arg(long, default_value = "random")]
-    pub(crate) black: PlayerSpec,
+    pub(crate) black: Computer,
+    #[command(flatten)]
+    pub(crate) referee: RefereeArgs,
     /// Series seed: game i's players are seeded from it and i.
     #[arg(long, default_value_t = 0)]
     pub(crate) seed: u64,
@@ -34,6 +37,10 @@ pub(crate) struct SelfplayArgs {
     /// Stop a game after this many moves and count it unfinished (1 to 100000000).
     #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     pub(crate) max_plies: u64,
+    /// Stop after this long (90, 90s, 15m, 2h; up to 30 days) and report the games finished,
+    /// as Ctrl-C does.
+    #[arg(long, value_name = "TIME", value_parser = crate::interrupt::parse_limit)]
+    pub(crate) time_limit: Option<std::time::Duration>,
 }
 
 struct Selfplay<'a> {
@@ -46,11 +53,14 @@ impl GameVisitor for Selfplay<'_> {
     fn visit<G: Game>(self, game: G) -> Result<(), String> {
         let args = self.args;
         let start = crate::start_state(&game, args.game.position.as_deref())?;
-        let label = |side: Side, spec: PlayerSpec| format!("{} ({spec})", G::side_name(side));
-        let (white, black) = (
-            label(Side::White, args.white),
-            label(Side::Black, args.black),
+        // Ctrl-C is taken over before the first line, so a reader who saw it can interrupt.
+        let stop = crate::interrupt::series_stop(args.time_limit)?;
+        let seats = BySide::new(
+            args.referee.timed(args.white.clone()),
+            args.referee.timed(args.black.clone()),
         );
+        let label = |side: Side| format!("{} ({})", G::side_name(side), seats[side]);
+        let (white, black) = (label(Side::White), label(Side::Black));
         crate::out!(
             "{}: {} games, {white} against {black}, seed {}, {} threads",
             G::TITLE,
@@ -63,25 +73,30 @@ impl GameVisitor for Selfplay<'_> {
             seed: args.seed,
             threads: self.threads,
             max_plies: usize::try_from(args.max_plies).unwrap_or(usize::MAX),
+            stop,
         };
         let bar = ProgressBar::new(args.games);
         let progress = |done: u64| bar.update(done, "");
         let stats = run_series(
             &game,
             &start,
-            BySide::new(args.white, args.black),
+            seats,
             tower_games::endgames::oracle::<G>().as_ref(),
             &config,
             &progress,
         );
         let secs = bar.seconds();
+        let early = crate::interrupt::stopped_early();
+        if early.is_some() {
+            bar.stopped(stats.games);
+        }
         crate::out!("{}", stats.summary(&white, &black))?;
         crate::out!(
             "{:.2} games/s ({:.2} s)",
             stats.games as f64 / secs.max(1e-9),
             secs
         )?;
-        Ok(())
+        crate::series_end(early, stats.games, args.games)
     }
 }
 
@@ -92,6 +107,7 @@ pub(crate) fn run(args: &SelfplayArgs) -> Result<(), String> {
         usize::from,
     );
     let pairs = option_pairs(&args.game.options)?;
+    crate::referee::check([&args.white, &args.black])?;
     registry::visit(
         &args.game.game,
         &pairs,

@@ -4,23 +4,31 @@ use std::time::Duration;
 
 use board_kernel::Game;
 use clap::Args;
-use game_ai::PlayerSpec;
-use game_ai::tournament::{Entrant, Sprt, Table, TournamentConfig, ladder, round_robin, sprt};
+use game_ai::tournament::{Entrant, Sprt, TournamentConfig, ladder, round_robin, sprt};
 use tower_games::record::option_pairs;
 use tower_games::registry::{self, GameVisitor};
+use tower_games::ugi::Computer;
 
 use crate::GameArgs;
 use crate::progress::ProgressBar;
+use crate::referee::{RefereeArgs, SeatList};
+
+/// A table of our seats, outside engines among them.
+type Table = game_ai::tournament::Table<Computer>;
 
 /// The arguments of `towers tournament`.
 #[derive(Args, Debug)]
 pub(crate) struct TournamentArgs {
     #[command(flatten)]
     pub(crate) game: GameArgs,
-    /// The players, comma-separated: random, mcts[:ITERS|TIME], mcts-fresh[:ITERS|TIME] (no
-    /// tree reuse), alphabeta[:DEPTH|TIME], perfect[:POSITIONS].
-    #[arg(long, value_delimiter = ',', num_args = 1.., required = true)]
-    pub(crate) players: Vec<PlayerSpec>,
+    /// The players, comma-separated (2 to 100): random, mcts[:ITERS|TIME],
+    /// mcts-fresh[:ITERS|TIME] (no tree reuse), alphabeta[:DEPTH|TIME], perfect[:POSITIONS|TIME],
+    /// or ugi:COMMAND (an outside engine speaking UGI, its command split as a shell would;
+    /// quote commas). A player given twice is told apart by its place: mcts:100#1, mcts:100#2.
+    #[arg(long, num_args = 1.., required = true)]
+    pub(crate) players: Vec<SeatList>,
+    #[command(flatten)]
+    pub(crate) referee: RefereeArgs,
     /// Games each pair plays (1 to 1000000000), the players taking White in turn; with
     /// --sprt, the most games the test may play.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
@@ -48,12 +56,43 @@ pub(crate) struct TournamentArgs {
     /// Stop a game after this many moves and count it an unfinished draw (1 to 100000000).
     #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     pub(crate) max_plies: u64,
+    /// Stop after this long (90, 90s, 15m, 2h; up to 30 days) and report the games finished,
+    /// as Ctrl-C does.
+    #[arg(long, value_name = "TIME", value_parser = crate::interrupt::parse_limit)]
+    pub(crate) time_limit: Option<Duration>,
+}
+
+/// The most players a tournament takes. A round robin of n players has n(n-1)/2 pairs, each
+/// a line of the pair table and at least one game: 100 players make 4,950 pairs, already more
+/// lines than anyone reads and hours of games with any searching player, while the memory
+/// the pairs take stays under a megabyte. Larger fields are better measured as ladders or in
+/// groups.
+pub(crate) const MAX_PLAYERS: usize = 100;
+
+/// The players' names in the tables: each spec, and `#k` after it when the spec is given more
+/// than once (the k-th of them), so that equal specs are told apart.
+fn player_names(players: &[Computer]) -> Vec<String> {
+    let specs: Vec<String> = players.iter().map(Computer::to_string).collect();
+    specs
+        .iter()
+        .enumerate()
+        .map(|(k, spec)| {
+            let same = |other: &&String| *other == spec;
+            if specs.iter().filter(same).count() > 1 {
+                format!("{spec}#{}", specs[..=k].iter().filter(same).count())
+            } else {
+                spec.clone()
+            }
+        })
+        .collect()
 }
 
 struct Tournament<'a> {
     args: &'a TournamentArgs,
+    players: Vec<Computer>,
     config: TournamentConfig,
     test: Option<Sprt>,
+    names: Vec<String>,
 }
 
 /// A time per move for people: microseconds, milliseconds or seconds.
@@ -77,19 +116,13 @@ fn threads(n: usize) -> String {
 }
 
 /// The width of the players' column: the longest name, at least 6.
-fn name_width(table: &Table) -> usize {
-    table
-        .entrants
-        .iter()
-        .map(|e| e.spec.to_string().len())
-        .max()
-        .unwrap_or(6)
-        .max(6)
+fn name_width(names: &[String]) -> usize {
+    names.iter().map(String::len).max().unwrap_or(6).max(6)
 }
 
-fn print_table(table: &Table) -> Result<(), String> {
-    let name = |k: usize| table.entrants[k].spec.to_string();
-    let width = name_width(table);
+fn print_table(table: &Table, names: &[String]) -> Result<(), String> {
+    let name = |k: usize| &names[k];
+    let width = name_width(names);
     crate::out!(
         "{:<4} {:<width$} {:>8} {:>7}  {:<18} {:>10}",
         "rank",
@@ -100,7 +133,7 @@ fn print_table(table: &Table) -> Result<(), String> {
         "time/move"
     )?;
     for (rank, k) in table.ranking().into_iter().enumerate() {
-        let e: &Entrant = &table.entrants[k];
+        let e: &Entrant<Computer> = &table.entrants[k];
         crate::out!(
             "{:<4} {:<width$} {:>8.1} {:>6.1}%  {:<18} {:>10}",
             rank + 1,
@@ -136,9 +169,9 @@ fn print_table(table: &Table) -> Result<(), String> {
     Ok(())
 }
 
-fn print_ladder(table: &Table) -> Result<(), String> {
-    let name = |k: usize| table.entrants[k].spec.to_string();
-    let width = name_width(table);
+fn print_ladder(table: &Table, names: &[String]) -> Result<(), String> {
+    let name = |k: usize| &names[k];
+    let width = name_width(names);
     let step_width = 2 * width + 6;
     crate::out!(
         "{:<step_width$} {:<18} {:>7}  Elo of the step (95% interval)",
@@ -180,13 +213,14 @@ impl GameVisitor for Tournament<'_> {
         let args = self.args;
         let config = self.config;
         let start = crate::start_state(&game, args.game.position.as_deref())?;
-        let players = &args.players;
+        let players = &self.players;
+        let names = &self.names;
         if let Some(test) = self.test {
             crate::out!(
                 "{}: SPRT of {} against {}, H0 Elo {:+} against H1 Elo {:+}, alpha {} beta {}, at most {} games, seed {}, {}",
                 G::TITLE,
-                players[0],
-                players[1],
+                names[0],
+                names[1],
                 test.elo0,
                 test.elo1,
                 test.alpha,
@@ -202,13 +236,17 @@ impl GameVisitor for Tournament<'_> {
             let outcome = sprt(
                 &game,
                 &start,
-                [players[0], players[1]],
+                [players[0].clone(), players[1].clone()],
                 &test,
                 tower_games::endgames::oracle::<G>().as_ref(),
                 &config,
                 &|done, llr| bar.update(done, &format!(", LLR {llr:+.2}")),
             );
             let secs = bar.seconds();
+            let early = crate::interrupt::stopped_early();
+            if early.is_some() {
+                bar.stopped(outcome.entrants[0].tally.games());
+            }
             let (lower, upper) = test.bounds();
             let [first, second] = &outcome.entrants;
             crate::out!(
@@ -219,23 +257,23 @@ impl GameVisitor for Tournament<'_> {
             )?;
             crate::out!(
                 "{}: {}, score {:.1}%, Elo {}",
-                first.spec,
+                names[0],
                 first.tally,
                 100.0 * first.tally.score(),
                 first.tally.elo()
             )?;
             crate::out!(
                 "time per move: {} {}, {} {}",
-                first.spec,
+                names[0],
                 per_move(first.time_per_move()),
-                second.spec,
+                names[1],
                 per_move(second.time_per_move())
             )?;
             crate::out!(
                 "{:.1} plies a game, {secs:.2} s",
                 outcome.plies as f64 / first.tally.games().max(1) as f64
             )?;
-            return Ok(());
+            return crate::series_end(early, first.tally.games(), config.games_per_pair);
         }
         let (kind, pairs) = if args.ladder {
             ("ladder", players.len() - 1)
@@ -259,17 +297,21 @@ impl GameVisitor for Tournament<'_> {
             round_robin(&game, &start, players, oracle.as_ref(), &config, &progress)
         };
         let secs = bar.seconds();
+        let early = crate::interrupt::stopped_early();
+        if early.is_some() {
+            bar.stopped(table.games);
+        }
         if args.ladder {
-            print_ladder(&table)?;
+            print_ladder(&table, names)?;
         } else {
-            print_table(&table)?;
+            print_table(&table, names)?;
         }
         crate::out!(
             "{} games, {:.1} plies a game, {secs:.2} s",
             table.games,
             table.plies as f64 / table.games.max(1) as f64
         )?;
-        Ok(())
+        crate::series_end(early, table.games, config.games_per_pair * pairs as u64)
     }
 }
 
@@ -295,16 +337,27 @@ fn parse_hypotheses(text: &str) -> Result<(f64, f64), String> {
 
 /// Runs `towers tournament`.
 pub(crate) fn run(args: &TournamentArgs) -> Result<(), String> {
-    if args.players.len() < 2 {
+    let players: Vec<Computer> = args
+        .players
+        .iter()
+        .flat_map(|list| list.0.iter().map(|seat| args.referee.timed(seat.clone())))
+        .collect();
+    if players.len() < 2 {
         return Err("a tournament needs at least two players (--players A,B,...)".to_owned());
+    }
+    if players.len() > MAX_PLAYERS {
+        return Err(format!(
+            "{} players: a tournament takes at most {MAX_PLAYERS}",
+            players.len()
+        ));
     }
     let test = match args.sprt {
         None => None,
         Some((elo0, elo1)) => {
-            if args.players.len() != 2 {
+            if players.len() != 2 {
                 return Err(format!(
                     "--sprt tests one player against another: give exactly two players, not {}",
-                    args.players.len()
+                    players.len()
                 ));
             }
             for (name, rate) in [("--alpha", args.alpha), ("--beta", args.beta)] {
@@ -329,8 +382,40 @@ pub(crate) fn run(args: &TournamentArgs) -> Result<(), String> {
         seed: args.seed,
         threads,
         max_plies: usize::try_from(args.max_plies).unwrap_or(usize::MAX),
+        stop: crate::interrupt::series_stop(args.time_limit)?,
     };
     let pairs = option_pairs(&args.game.options)?;
-    registry::visit(&args.game.game, &pairs, Tournament { args, config, test })
-        .map_err(|e| e.to_string())?
+    crate::referee::check(&players)?;
+    let names = player_names(&players);
+    let tournament = Tournament {
+        args,
+        players,
+        config,
+        test,
+        names,
+    };
+    registry::visit(&args.game.game, &pairs, tournament).map_err(|e| e.to_string())?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_specs_are_named_apart() {
+        let players: Vec<Computer> = ["mcts:100", "random", "mcts:100", "mcts:200", "mcts:100"]
+            .iter()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        assert_eq!(
+            player_names(&players),
+            [
+                "mcts:100#1",
+                "random",
+                "mcts:100#2",
+                "mcts:200",
+                "mcts:100#3"
+            ]
+        );
+    }
 }

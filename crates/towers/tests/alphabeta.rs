@@ -18,7 +18,7 @@ impl GameVisitor for Compare {
         game.legal_moves(&game.initial_state(), &mut moves);
         let depth = if moves.len() > 1000 { 2 } else { 3 };
         let (mut with_table, mut without) = (0, 0);
-        for seed in 0..scale(6, 24) as u64 {
+        for seed in 0..scale(6, 12) as u64 {
             let mut rng = SplitMix64::new(seed);
             let mut state = game.initial_state();
             for _ in 0..rng.below(60) {

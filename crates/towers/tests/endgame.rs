@@ -101,7 +101,7 @@ fn every_verdict_agrees_with_the_solver_in_every_option_set() {
         "every_verdict_agrees_with_the_solver_in_every_option_set (four against one, and three \
          against one under every option set)",
     );
-    let share = scale(3, 30);
+    let share = scale(3, 10);
     let all: &[u32] = &[0, 1, 4, 9];
     let (three_on, three_off, four): (&[u32], &[u32], &[u32]) = if heavy {
         (&[0, 7], &[0, 7], &[0, 6])

@@ -88,7 +88,7 @@ impl GameVisitor for Compare {
     type Output = (usize, usize);
     fn visit<G: Game>(self, game: G) -> (usize, usize) {
         let (mut compared, mut lengths) = (0, 0);
-        for seed in 0..scale(8, 30) as u64 {
+        for seed in 0..scale(8, 16) as u64 {
             let mut rng = SplitMix64::new(seed);
             let mut line = vec![game.initial_state()];
             let mut moves = Vec::new();
@@ -156,8 +156,8 @@ impl GameVisitor for Compare {
 /// the end; they are compared where they do, and not required to.
 fn required(name: &str) -> usize {
     match name {
-        "kamisado" | "seven-sages" => scale(2, 10),
-        "tower-of-power" => scale(0, 3),
+        "kamisado" | "seven-sages" => scale(2, 5),
+        "tower-of-power" => scale(0, 2),
         _ => 0,
     }
 }
@@ -277,6 +277,59 @@ fn a_proven_round_prints_its_line_even_on_a_tight_budget() {
     );
 }
 
+/// Chain Reaction with ten segments a turn has 398,257 moves at the start. A budget of one
+/// position answers at once (before, the races counted the replies of every move, each a
+/// listing as long, and no answer came in minutes), and `--max-time` stops a budget of a
+/// million positions, each a listing of that length; a time that is not one is refused.
+#[test]
+fn towers_solve_keeps_its_budgets_where_positions_are_widest() {
+    let widest = [
+        "solve",
+        "chain-reaction",
+        "-o",
+        "max_segments=10",
+        "-o",
+        "scoring_friendly_tower=Continue",
+        "-o",
+        "single_step_into_goal=on",
+    ];
+    // A generous bound for a loaded machine: unbounded, either run takes hours.
+    let limit = std::time::Duration::from_secs(90);
+    let run = |extra: &[&str]| {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_towers"))
+            .args(widest.iter().chain(extra))
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("the towers binary runs");
+        let started = std::time::Instant::now();
+        while child
+            .try_wait()
+            .expect("the run can be waited for")
+            .is_none()
+        {
+            if started.elapsed() > limit {
+                child.kill().expect("the run can be stopped");
+                panic!("{extra:?}: no answer in {limit:?}");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        child.wait_with_output().expect("the output is read")
+    };
+    for extra in [&["--max-nodes", "1"][..], &["--max-time", "2s"]] {
+        let out = run(extra);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{extra:?}: {text}");
+        assert_eq!(text.lines().next(), Some("unknown"), "{extra:?}: {text}");
+    }
+    for bad in ["2", "0s", "1.5s", "86401s"] {
+        let out = run(&["--max-time", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let error = String::from_utf8_lossy(&out.stderr);
+        assert!(error.contains("is not a time"), "{bad}: {error}");
+    }
+}
+
 /// The `perfect` seat as White in Kamisado's single round never loses: one player (its table
 /// kept, so the proof of the first move is paid once) against random defences and against
 /// MCTS, each game from the initial position.
@@ -286,12 +339,20 @@ fn the_perfect_kamisado_player_never_loses_as_white() {
     use game_ai::PlayerSpec;
     use game_ai::arena::play_game;
     let game = kamisado::Kamisado::with_options(Default::default()).unwrap();
-    let mut players = BySide::new(
-        "perfect".parse::<PlayerSpec>().unwrap().build(1),
-        PlayerSpec::Random.build(1),
-    );
+    // The `perfect` seat's budget of positions without its minute a move, which a loaded
+    // machine could reach before the proof and so change the game.
+    let perfect = |seed| -> Box<dyn game_ai::Player<kamisado::Kamisado>> {
+        Box::new(game_ai::solver::Perfect::new(
+            game_ai::solver::SolveConfig {
+                max_nodes: u64::from(PlayerSpec::DEFAULT_PERFECT_POSITIONS),
+                ..Default::default()
+            },
+            seed,
+        ))
+    };
+    let mut players = BySide::new(perfect(1), PlayerSpec::Random.build(1));
     let defences = ["random", "mcts:200", "alphabeta:3", "mcts:1000"];
-    for (k, defence) in defences.iter().cycle().take(scale(12, 40)).enumerate() {
+    for (k, defence) in defences.iter().cycle().take(scale(12, 24)).enumerate() {
         players.black = defence.parse::<PlayerSpec>().unwrap().build(k as u64);
         let played = play_game(&game, game.initial_state(), &mut players, 1_000);
         let result = played.status.result().expect("a Kamisado round ends");
@@ -305,10 +366,7 @@ fn the_perfect_kamisado_player_never_loses_as_white() {
         assert!(report.starts_with("a proven win"), "{report}");
     }
     // As Black the round is lost: the player says so and plays on.
-    let mut black = "perfect"
-        .parse::<PlayerSpec>()
-        .unwrap()
-        .build::<kamisado::Kamisado>(2);
+    let mut black = perfect(2);
     let mut state = game.initial_state();
     game.play_text(&mut state, "b1-b7").unwrap();
     assert!(black.choose(&game, &state).is_some());

@@ -85,11 +85,11 @@ fn config(games: usize) -> Config {
     }
 }
 
-/// Under the rules (default options): 2,000 games in CI's heavy step (200 in a quick run), as
+/// Under the rules (default options): 600 games in CI's heavy step (200 in a quick run), as
 /// two halves with their own seeds so that the test harness can run them side by side.
 fn default_half(seed: u64) {
     let game = ChainReaction::default();
-    let games = board_kernel::testing::scale(100, 1000);
+    let games = board_kernel::testing::scale(100, 300);
     let stats = check_with(
         &game,
         &Config {

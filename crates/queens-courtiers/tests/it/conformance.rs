@@ -192,20 +192,20 @@ fn run(pairs: &[(&str, &str)], games: usize, seed: u64) {
     assert_eq!(stats.unfinished, 0);
 }
 
-/// 2,000 games under the default options in CI's heavy step (200 in a quick run), as two
+/// 600 games under the default options in CI's heavy step (200 in a quick run), as two
 /// series with different seeds so the test harness can run them on two threads.
 #[test]
-fn default_rules_random_games_first_1000() {
+fn default_rules_random_games_first_half() {
     run(&[], games(), 0x5EED);
 }
 
 #[test]
-fn default_rules_random_games_second_1000() {
+fn default_rules_random_games_second_half() {
     run(&[], games(), 0xC0FFEE);
 }
 
 fn games() -> usize {
-    board_kernel::testing::scale(100, 1000)
+    board_kernel::testing::scale(100, 300)
 }
 
 #[test]
@@ -251,7 +251,7 @@ fn variants_over_smaller_series() {
     );
 }
 
-/// 100 games per variant in CI's heavy step, 30 in a quick run.
+/// 60 games per variant in CI's heavy step, 30 in a quick run.
 fn scaled() -> usize {
-    board_kernel::testing::scale(30, 100)
+    board_kernel::testing::scale(30, 60)
 }

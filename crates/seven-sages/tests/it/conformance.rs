@@ -87,9 +87,9 @@ fn invariant(game: &SevenSages, s: &State) -> Result<(), String> {
     Ok(())
 }
 
-/// Games per half of the default series: 1,000 in CI's heavy step, 100 in a quick run.
+/// Games per half of the default series: 300 in CI's heavy step, 100 in a quick run.
 fn games() -> usize {
-    board_kernel::testing::scale(100, 1_000)
+    board_kernel::testing::scale(100, 300)
 }
 
 fn config(games: usize, seed: u64) -> Config {
@@ -120,7 +120,7 @@ fn default_series(seed: u64) {
     eprintln!("{} in {:?}", stats.summary("White", "Black"), t.elapsed());
 }
 
-// 2 × 1,000 games under the default options (2 × 100 in a quick run), as two tests so that
+// 2 × 300 games under the default options (2 × 100 in a quick run), as two tests so that
 // they run in parallel.
 #[test]
 fn conformance_default_options_first_half() {

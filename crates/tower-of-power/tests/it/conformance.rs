@@ -100,11 +100,11 @@ fn lightened(games: usize, seed: u64, max_plies: usize) -> Config {
     }
 }
 
-/// 2,000 games under the default options (400 in a quick run), in four series with their own
+/// 1,200 games under the default options (400 in a quick run), in four series with their own
 /// seeds so the test harness can run them side by side.
 fn default_series(seed: u64) {
     let game = game(&[]);
-    let games = board_kernel::testing::scale(100, 500);
+    let games = board_kernel::testing::scale(100, 300);
     let stats = check_with(&game, &lightened(games, seed, MAX_PLIES), invariant);
     assert_eq!(stats.games, games as u64);
     assert_eq!(stats.unfinished, 0);
@@ -112,29 +112,29 @@ fn default_series(seed: u64) {
 }
 
 #[test]
-fn conformance_default_options_games_1_to_500() {
+fn conformance_default_options_first_quarter() {
     default_series(0x5EED_0001);
 }
 
 #[test]
-fn conformance_default_options_games_501_to_1000() {
+fn conformance_default_options_second_quarter() {
     default_series(0x5EED_0002);
 }
 
 #[test]
-fn conformance_default_options_games_1001_to_1500() {
+fn conformance_default_options_third_quarter() {
     default_series(0x5EED_0003);
 }
 
 #[test]
-fn conformance_default_options_games_1501_to_2000() {
+fn conformance_default_options_fourth_quarter() {
     default_series(0x5EED_0004);
 }
 
 #[test]
 fn conformance_with_the_tours_rule() {
     let game = game(&[("deal_onto_stacks", "off")]);
-    let config = lightened(board_kernel::testing::scale(100, 300), 15, MAX_PLIES);
+    let config = lightened(board_kernel::testing::scale(100, 200), 15, MAX_PLIES);
     let stats = check_with(&game, &config, invariant);
     assert_eq!(stats.unfinished, 0);
 }
@@ -142,7 +142,7 @@ fn conformance_with_the_tours_rule() {
 #[test]
 fn conformance_without_single_steps() {
     let game = game(&[("single_step", "off")]);
-    let config = lightened(board_kernel::testing::scale(100, 300), 11, MAX_PLIES);
+    let config = lightened(board_kernel::testing::scale(100, 200), 11, MAX_PLIES);
     let stats = check_with(&game, &config, invariant);
     assert_eq!(stats.unfinished, 0);
 }
@@ -166,7 +166,7 @@ fn conformance_with_other_draw_limits() {
 #[test]
 fn conformance_with_the_repetition_rule() {
     let game = game(&[("repetition_limit", "2"), ("no_capture_draw_plies", "40")]);
-    let config = lightened(board_kernel::testing::scale(100, 300), 14, 40 * 31);
+    let config = lightened(board_kernel::testing::scale(100, 200), 14, 40 * 31);
     let stats = check_with(&game, &config, invariant);
     assert_eq!(stats.unfinished, 0);
 }

@@ -1,0 +1,505 @@
+//! The HTTP API and the WebSocket protocol (`docs/server.md` lists both).
+//!
+//! Every request body and message is size-limited and read with unknown fields refused; a
+//! bad one gets a JSON error saying what was wrong and changes nothing.
+
+use std::collections::BTreeMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde_json::json;
+use tower_games::record::option_pairs;
+use tower_games::registry;
+
+use crate::clock::{Clock, ClockSpec};
+use crate::limits::Bucket;
+use crate::room::{Action, Done, Refusal, Room};
+use crate::store::{GameRow, Player, now_ms};
+use crate::{Server, computer, new_id, new_token};
+
+/// The largest request body: a game's creation is far smaller.
+pub const MAX_BODY_BYTES: usize = 16 * 1024;
+/// The largest WebSocket message the protocol reads; a larger one gets an error.
+pub const MAX_MESSAGE_BYTES: usize = 4 * 1024;
+/// The largest WebSocket message at all: past it the connection is closed.
+const HARD_MESSAGE_BYTES: usize = 64 * 1024;
+/// A person's name, at most this many characters.
+pub const MAX_NAME_CHARS: usize = 40;
+/// A move's text, at most this many bytes.
+pub const MAX_MOVE_BYTES: usize = 512;
+/// A start position's text, at most this many bytes.
+pub const MAX_POSITION_BYTES: usize = 4096;
+/// Options, at most this many.
+pub const MAX_OPTIONS: usize = 32;
+/// How long a new connection may take to say hello.
+const HELLO_WITHIN: Duration = Duration::from_secs(10);
+/// Refused messages in a row after which a flooding connection is closed.
+const FLOOD_CLOSE_AFTER: u32 = 200;
+/// Games listed of each kind (live, finished).
+const LIST_LIMIT: i64 = 50;
+
+/// The routes: the API under `/api`, the playground's files everywhere else.
+pub fn router(server: Arc<Server>) -> Router {
+    let api = Router::new()
+        .route("/api/games", get(list).post(create))
+        .route("/api/games/{id}", get(show))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/ws", get(connect))
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES));
+    let app = match &server.config.web {
+        Some(dir) => api.fallback_service(tower_http::services::ServeDir::new(dir)),
+        None => api.fallback(|| async { error(StatusCode::NOT_FOUND, "no such page") }),
+    };
+    app.with_state(server)
+}
+
+fn error(status: StatusCode, message: impl Into<String>) -> Response {
+    (status, axum::Json(json!({ "error": message.into() }))).into_response()
+}
+
+fn storage_error(e: impl std::fmt::Display) -> Response {
+    error(StatusCode::SERVICE_UNAVAILABLE, format!("storage: {e}"))
+}
+
+/// The client's address: the peer's, or behind a trusted proxy the last
+/// `X-Forwarded-For` entry.
+fn client(server: &Server, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
+    if server.config.forwarded_for {
+        let forwarded = headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .filter_map(|v| v.trim().parse().ok())
+            .next_back();
+        if let Some(ip) = forwarded {
+            return ip;
+        }
+    }
+    peer.ip()
+}
+
+/// A new game's description.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    game: String,
+    #[serde(default)]
+    options: BTreeMap<String, String>,
+    #[serde(default)]
+    position: Option<String>,
+    players: [Player; 2],
+    #[serde(default)]
+    clock: ClockSpec,
+}
+
+fn check_name(name: &str) -> Result<(), String> {
+    let chars = name.chars().count();
+    if chars == 0 || chars > MAX_NAME_CHARS || name.chars().any(char::is_control) {
+        return Err(format!(
+            "a player's name must have 1 to {MAX_NAME_CHARS} characters and no control characters"
+        ));
+    }
+    Ok(())
+}
+
+/// Checks a new game and makes its row.
+fn new_row(new: NewGame) -> Result<GameRow, String> {
+    if new.options.len() > MAX_OPTIONS {
+        return Err(format!("at most {MAX_OPTIONS} options"));
+    }
+    let options: Vec<String> = new
+        .options
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    let pairs = option_pairs(&options)?;
+    let game = registry::build(&new.game, &pairs).map_err(|e| e.to_string())?;
+    let position = match new.position.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(text) if text.len() > MAX_POSITION_BYTES => {
+            return Err(format!("a position has at most {MAX_POSITION_BYTES} bytes"));
+        }
+        Some(text) => {
+            let state = game
+                .parse_position(text)
+                .map_err(|e| format!("position: {e}"))?;
+            if state.status().is_finished() {
+                return Err("position: the game is already over there".into());
+            }
+            Some(text.to_owned())
+        }
+    };
+    for player in &new.players {
+        match player {
+            Player::Person(name) => check_name(name)?,
+            Player::Computer(spec) => {
+                computer::validate(spec)?;
+            }
+        }
+    }
+    new.clock.validate()?;
+    let now = now_ms();
+    let tokens = new.players.clone().map(|p| match p {
+        Player::Person(_) => Some(new_token()),
+        Player::Computer(_) => None,
+    });
+    let mut seed = [0u8; 8];
+    getrandom::fill(&mut seed).map_err(|e| e.to_string())?;
+    Ok(GameRow {
+        id: new_id(),
+        game: new.game,
+        options,
+        position,
+        players: new.players,
+        tokens,
+        clock_spec: new.clock,
+        clock: Clock::new(&new.clock),
+        seed: i64::from_le_bytes(seed) & i64::MAX,
+        version: 1,
+        moves: Vec::new(),
+        draw_offer: None,
+        rematch_requests: 0,
+        rematch_id: None,
+        rematch_of: None,
+        result: None,
+        deadline_ms: None,
+        created_ms: now,
+        updated_ms: now,
+    })
+}
+
+/// `POST /api/games`: creates a game; answers its id, each person's seat token and link,
+/// and the spectators' link.
+async fn create(
+    State(server): State<Arc<Server>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    if !server.creations.allow(client(&server, peer, &headers)) {
+        return error(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "too many games created from your address: at most {} a minute",
+                server.config.creations_per_minute
+            ),
+        );
+    }
+    let new: NewGame = match serde_json::from_slice(&body) {
+        Ok(new) => new,
+        Err(e) => return error(StatusCode::BAD_REQUEST, format!("not a new game: {e}")),
+    };
+    let row = match new_row(new) {
+        Ok(row) => row,
+        Err(e) => return error(StatusCode::BAD_REQUEST, e),
+    };
+    if let Err(e) = server.store.create(&row).await {
+        return storage_error(e);
+    }
+    // A computer that opens the game starts thinking as soon as the room is loaded.
+    if row.players.iter().any(|p| matches!(p, Player::Computer(_)))
+        && let Err(e) = server.room(&row.id).await
+    {
+        return storage_error(e);
+    }
+    let seats: Vec<_> = row
+        .players
+        .iter()
+        .zip(&row.tokens)
+        .map(|(player, token)| match token {
+            Some(token) => json!({
+                "player": player,
+                "token": token,
+                "link": format!("/#online={}&token={token}", row.id),
+            }),
+            None => json!({ "player": player }),
+        })
+        .collect();
+    (
+        StatusCode::CREATED,
+        axum::Json(json!({
+            "id": row.id,
+            "seats": seats,
+            "spectate": format!("/#online={}", row.id),
+        })),
+    )
+        .into_response()
+}
+
+/// `GET /api/games`: live games and recently finished ones, newest first.
+async fn list(State(server): State<Arc<Server>>) -> Response {
+    match server.store.list(LIST_LIMIT).await {
+        Ok((live, finished)) => {
+            axum::Json(json!({ "live": live, "finished": finished })).into_response()
+        }
+        Err(e) => storage_error(e),
+    }
+}
+
+async fn find(server: &Arc<Server>, id: &str) -> Result<Arc<Room>, Response> {
+    let valid = !id.is_empty() && id.len() <= 32 && id.bytes().all(|b| b.is_ascii_alphanumeric());
+    if !valid {
+        return Err(error(StatusCode::NOT_FOUND, "no such game"));
+    }
+    match server.room(id).await {
+        Ok(Some(room)) => Ok(room),
+        Ok(None) => Err(error(StatusCode::NOT_FOUND, "no such game")),
+        Err(e) => Err(storage_error(e)),
+    }
+}
+
+/// `GET /api/games/{id}`: the game's state, as spectators see it.
+async fn show(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
+    match find(&server, &id).await {
+        Ok(room) => (
+            [(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            )],
+            room.view().await,
+        )
+            .into_response(),
+        Err(response) => response,
+    }
+}
+
+/// `GET /api/games/{id}/record`: the game as a record `towers replay` reads.
+async fn record(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
+    let room = match find(&server, &id).await {
+        Ok(room) => room,
+        Err(response) => return response,
+    };
+    let record = room.live.lock().await.record();
+    let disposition = format!("attachment; filename=\"{}-{id}.json\"", record.game);
+    let mut response = axum::Json(record).into_response();
+    if let Ok(value) = HeaderValue::from_str(&disposition) {
+        response
+            .headers_mut()
+            .insert(header::CONTENT_DISPOSITION, value);
+    }
+    response
+}
+
+/// `GET /api/games/{id}/ws`: the game's WebSocket.
+async fn connect(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    let room = match find(&server, &id).await {
+        Ok(room) => room,
+        Err(response) => return response,
+    };
+    upgrade
+        .max_message_size(HARD_MESSAGE_BYTES)
+        .max_frame_size(HARD_MESSAGE_BYTES)
+        .on_upgrade(move |socket| connection(server, room, socket))
+}
+
+/// What a client sends.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+enum ClientMessage {
+    Hello {
+        #[serde(default)]
+        token: Option<String>,
+    },
+    Move {
+        ply: usize,
+        #[serde(rename = "move")]
+        text: String,
+    },
+    Resign,
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    Rematch,
+    Ping,
+}
+
+fn refusal(refusal: &Refusal) -> String {
+    json!({ "type": "error", "code": refusal.code, "message": refusal.message }).to_string()
+}
+
+fn bad(code: &str, message: impl Into<String>) -> String {
+    json!({ "type": "error", "code": code, "message": message.into() }).to_string()
+}
+
+/// Reads a client message within the size limit.
+fn read(text: &str) -> Result<ClientMessage, String> {
+    if text.len() > MAX_MESSAGE_BYTES {
+        return Err(bad(
+            "too_large",
+            format!(
+                "message of {} bytes refused: at most {MAX_MESSAGE_BYTES}",
+                text.len()
+            ),
+        ));
+    }
+    serde_json::from_str(text).map_err(|e| bad("bad_message", format!("not a message: {e}")))
+}
+
+/// One connection: a hello naming the seat (by its token) or none, then the game's states
+/// pushed as they change, and the client's actions answered.
+async fn connection(server: Arc<Server>, room: Arc<Room>, socket: WebSocket) {
+    let (mut sink, mut stream) = socket.split();
+    let seat = match hello(&room, &mut stream).await {
+        Ok(seat) => seat,
+        Err(message) => {
+            let _ = sink.send(Message::Text(message.into())).await;
+            let _ = sink
+                .send(Message::Close(Some(CloseFrame {
+                    code: 1008,
+                    reason: "hello refused".into(),
+                })))
+                .await;
+            return;
+        }
+    };
+    let mut states = room.subscribe();
+    let welcome = json!({ "type": "welcome", "id": room.id(), "seat": seat }).to_string();
+    if sink.send(Message::Text(welcome.into())).await.is_err()
+        || sink
+            .send(Message::Text(room.view().await.into()))
+            .await
+            .is_err()
+    {
+        return;
+    }
+    let rate = server.config.messages_per_second.max(1);
+    let mut bucket = Bucket::new(rate * 2, f64::from(rate));
+    let mut refused_in_a_row = 0u32;
+    let mut last_warning: Option<std::time::Instant> = None;
+    let mut keepalive = tokio::time::interval(Duration::from_secs(25));
+    loop {
+        tokio::select! {
+            incoming = stream.next() => {
+                let text = match incoming {
+                    Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Binary(_))) => {
+                        let reply = bad("bad_message", "binary messages are not part of the protocol");
+                        if sink.send(Message::Text(reply.into())).await.is_err() { return; }
+                        continue;
+                    }
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                    Some(Ok(_)) => continue,
+                };
+                if !bucket.take() {
+                    refused_in_a_row += 1;
+                    if refused_in_a_row >= FLOOD_CLOSE_AFTER {
+                        let _ = sink.send(Message::Close(Some(CloseFrame {
+                            code: 1008,
+                            reason: "flooding".into(),
+                        }))).await;
+                        return;
+                    }
+                    // One warning a second at most: the reply must not flood either.
+                    if last_warning.is_none_or(|t| t.elapsed() >= Duration::from_secs(1)) {
+                        last_warning = Some(std::time::Instant::now());
+                        let reply = bad("rate_limited", format!(
+                            "too many messages: at most {rate} a second; this one was ignored"
+                        ));
+                        if sink.send(Message::Text(reply.into())).await.is_err() { return; }
+                    }
+                    continue;
+                }
+                refused_in_a_row = 0;
+                let reply = answer(&server, &room, seat, &text).await;
+                if let Some(reply) = reply
+                    && sink.send(Message::Text(reply.into())).await.is_err() { return; }
+            }
+            state = states.recv() => {
+                let text = match state {
+                    Ok(text) => text.to_string(),
+                    // A slow reader missed states: send the latest, which holds them all.
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => room.view().await,
+                    Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+                };
+                if sink.send(Message::Text(text.into())).await.is_err() { return; }
+            }
+            _ = keepalive.tick() => {
+                if sink.send(Message::Ping(Bytes::new())).await.is_err() { return; }
+            }
+        }
+    }
+}
+
+/// Waits for the hello and finds the seat its token opens.
+async fn hello(
+    room: &Room,
+    stream: &mut futures_util::stream::SplitStream<WebSocket>,
+) -> Result<Option<usize>, String> {
+    let first = tokio::time::timeout(HELLO_WITHIN, async {
+        loop {
+            match stream.next().await {
+                Some(Ok(Message::Text(text))) => return Some(text),
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                _ => return None,
+            }
+        }
+    })
+    .await
+    .ok()
+    .flatten()
+    .ok_or_else(|| bad("no_hello", "say hello first"))?;
+    match read(&first)? {
+        ClientMessage::Hello { token: None } => Ok(None),
+        ClientMessage::Hello { token: Some(token) } => match room.seat_of(&token).await {
+            Some(seat) => Ok(Some(seat)),
+            None => Err(bad(
+                "bad_token",
+                "this link's seat token does not open a seat of this game",
+            )),
+        },
+        _ => Err(bad("no_hello", "the first message must be a hello")),
+    }
+}
+
+/// The reply to one message (`None` when the state pushed to everyone says it all).
+async fn answer(
+    server: &Arc<Server>,
+    room: &Arc<Room>,
+    seat: Option<usize>,
+    text: &str,
+) -> Option<String> {
+    let message = match read(text) {
+        Ok(message) => message,
+        Err(reply) => return Some(reply),
+    };
+    let action = match message {
+        ClientMessage::Hello { .. } => return Some(bad("bad_message", "hello was already said")),
+        ClientMessage::Ping => {
+            return Some(json!({ "type": "pong", "server_ms": now_ms() }).to_string());
+        }
+        ClientMessage::Move { text, .. } if text.len() > MAX_MOVE_BYTES => {
+            return Some(bad(
+                "bad_message",
+                format!("a move has at most {MAX_MOVE_BYTES} bytes"),
+            ));
+        }
+        ClientMessage::Move { ply, text } => Action::Move { ply, text },
+        ClientMessage::Resign => Action::Resign,
+        ClientMessage::OfferDraw => Action::OfferDraw,
+        ClientMessage::AcceptDraw => Action::AcceptDraw,
+        ClientMessage::DeclineDraw => Action::DeclineDraw,
+        ClientMessage::Rematch => Action::Rematch,
+    };
+    match room.act(server, seat, action).await {
+        Ok(Done::Moved { ply, text }) => {
+            Some(json!({ "type": "ack", "ply": ply, "move": text }).to_string())
+        }
+        Ok(Done::Ok) => None,
+        Err(e) => Some(refusal(&e)),
+    }
+}

@@ -1,0 +1,587 @@
+//! The archive: games and their moves in SQLite or PostgreSQL, with the schema's migrations
+//! embedded.
+//!
+//! Both databases run the same SQL (through sqlx's `Any` driver); what differs is said by
+//! [`Dialect`]: SQLite's pragmas, PostgreSQL's migration lock and its `NOTIFY` of every
+//! change, which the other processes on the database [`listen`](Store::listen) to.
+//!
+//! Every change of a game is one transaction that bumps the game's `version`, guarded by
+//! the version it was computed from: two processes (or a computer seat and a person) that
+//! change one game at once cannot both win, and the loser reloads and checks again. A move
+//! is committed before anyone is told of it.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::{AnyPool, Row};
+use thiserror::Error;
+use tokio::sync::mpsc;
+
+use crate::clock::{Clock, ClockSpec};
+
+/// A storage failure.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    /// The URL names no database this server stores games in.
+    #[error("unsupported database URL `{0}`: use sqlite:FILE or postgres://…")]
+    Url(String),
+    /// The database refused or failed.
+    #[error("database: {0}")]
+    Database(#[from] sqlx::Error),
+    /// A stored value could not be read back.
+    #[error("database holds an unreadable {what} for game {id}: {error}")]
+    Corrupt {
+        /// The game.
+        id: String,
+        /// Which column.
+        what: &'static str,
+        /// Why.
+        error: String,
+    },
+}
+
+/// Which database the URL named.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// SQLite in a file: one server process.
+    Sqlite,
+    /// PostgreSQL: any number of server processes.
+    Postgres,
+}
+
+/// Who sits on a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Player {
+    /// A person, by the name the creator gave.
+    Person(String),
+    /// A computer player, by its spec (`mcts:1000`).
+    Computer(String),
+}
+
+impl Player {
+    /// The name a record gives the seat: the person's name or the player spec.
+    #[must_use]
+    pub fn label(&self) -> &str {
+        match self {
+            Player::Person(name) | Player::Computer(name) => name,
+        }
+    }
+}
+
+/// One stored move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredMove {
+    /// The move's canonical text.
+    pub text: String,
+    /// When it was played (ms since the Unix epoch).
+    pub played_ms: i64,
+    /// Each side's time after it.
+    pub remaining_ms: [i64; 2],
+}
+
+/// A game as stored: everything but its positions, which the engine replays from the moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    /// The public id (in links and the list).
+    pub id: String,
+    /// The registry name.
+    pub game: String,
+    /// Options as `KEY=VALUE`.
+    pub options: Vec<String>,
+    /// The start position text, if not the initial position.
+    pub position: Option<String>,
+    /// The seats, White's first.
+    pub players: [Player; 2],
+    /// Each person's seat token (secret; `None` for a computer seat).
+    pub tokens: [Option<String>; 2],
+    /// How the game is timed.
+    pub clock_spec: ClockSpec,
+    /// The clock between moves.
+    pub clock: Clock,
+    /// The computer seats' seed.
+    pub seed: i64,
+    /// Bumped by every change.
+    pub version: i64,
+    /// The moves played.
+    pub moves: Vec<StoredMove>,
+    /// The side (0 or 1) whose draw offer stands.
+    pub draw_offer: Option<usize>,
+    /// Which seats asked for a rematch (bit 0: White, bit 1: Black).
+    pub rematch_requests: i64,
+    /// The rematch's id, once both asked.
+    pub rematch_id: Option<String>,
+    /// The game this one is the rematch of.
+    pub rematch_of: Option<String>,
+    /// The result as JSON (`{"winner":…,"reason":…}`), once over.
+    pub result: Option<board_kernel::GameResult>,
+    /// When the side to move's flag falls, while a clock runs: kept for the sweep that
+    /// judges games nobody is watching.
+    pub deadline_ms: Option<i64>,
+    /// Created (ms since the Unix epoch).
+    pub created_ms: i64,
+    /// Last changed.
+    pub updated_ms: i64,
+}
+
+/// A line of the games list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    /// The id.
+    pub id: String,
+    /// The registry name.
+    pub game: String,
+    /// The seats' names.
+    pub players: [String; 2],
+    /// Moves played.
+    pub moves: i64,
+    /// The result, once over.
+    pub result: Option<board_kernel::GameResult>,
+    /// The clock.
+    pub clock: ClockSpec,
+    /// Last changed.
+    pub updated_ms: i64,
+}
+
+/// The schema, one migration per step, in SQL that SQLite and PostgreSQL both read. Applied
+/// in order, each once, in a transaction; never edited once released: a change is a new
+/// step (with a text per dialect if they ever need different words).
+const MIGRATIONS: &[(i64, &str)] = &[(1, include_str!("../migrations/0001_games.sql"))];
+
+/// The PostgreSQL channel every change is announced on, as `id:version`.
+pub const CHANNEL: &str = "towers_games";
+
+/// The archive.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    dialect: Dialect,
+    url: String,
+}
+
+const GAME_COLUMNS: &str = "id, game, options, position, white, black, white_token, \
+    black_token, clock, white_ms, black_ms, turn_started_ms, seed, version, draw_offer, \
+    rematch_requests, rematch_id, rematch_of, result, deadline_ms, created_ms, updated_ms";
+
+impl Store {
+    /// Opens the database of `url` (`sqlite:FILE`, created if missing, or
+    /// `postgres://…`) and brings its schema up to date.
+    ///
+    /// # Errors
+    /// An unsupported URL, a database that cannot be reached, or a failed migration.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let (dialect, connect_url) = if let Some(path) = url.strip_prefix("sqlite:") {
+            let path = path.trim_start_matches("//");
+            if path.is_empty() {
+                return Err(StoreError::Url(url.to_owned()));
+            }
+            let sep = if path.contains('?') { '&' } else { '?' };
+            (Dialect::Sqlite, format!("sqlite://{path}{sep}mode=rwc"))
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            (Dialect::Postgres, url.to_owned())
+        } else {
+            return Err(StoreError::Url(url.to_owned()));
+        };
+        let options = AnyConnectOptions::from_str(&connect_url)?;
+        let pool = AnyPoolOptions::new()
+            .max_connections(match dialect {
+                Dialect::Sqlite => 4,
+                Dialect::Postgres => 8,
+            })
+            .acquire_timeout(Duration::from_secs(10))
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if dialect == Dialect::Sqlite {
+                        // WAL lets readers go on while one writes; FULL syncs every commit, so
+                        // an acknowledged move survives a crash of the machine, not only of
+                        // the process; a writer waits for another instead of failing.
+                        for pragma in [
+                            "PRAGMA journal_mode=WAL",
+                            "PRAGMA synchronous=FULL",
+                            "PRAGMA busy_timeout=10000",
+                            "PRAGMA foreign_keys=ON",
+                        ] {
+                            sqlx::query(pragma).execute(&mut *conn).await?;
+                        }
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await?;
+        let store = Store {
+            pool,
+            dialect,
+            url: url.to_owned(),
+        };
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    /// The database in use.
+    #[must_use]
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    async fn migrate(&self) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        if self.dialect == Dialect::Postgres {
+            // Several processes starting at once: one migrates, the others wait and find it done.
+            sqlx::query("SELECT pg_advisory_xact_lock(7061776572)")
+                .execute(&mut *tx)
+                .await?;
+        }
+        sqlx::raw_sql(
+            "CREATE TABLE IF NOT EXISTS towers_migrations \
+             (version BIGINT PRIMARY KEY, applied_ms BIGINT NOT NULL)",
+        )
+        .execute(&mut *tx)
+        .await?;
+        let applied: Option<i64> = sqlx::query("SELECT MAX(version) FROM towers_migrations")
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get(0)?;
+        for &(version, sql) in MIGRATIONS {
+            if applied.is_some_and(|v| v >= version) {
+                continue;
+            }
+            sqlx::raw_sql(sql).execute(&mut *tx).await?;
+            sqlx::query("INSERT INTO towers_migrations (version, applied_ms) VALUES ($1, $2)")
+                .bind(version)
+                .bind(now_ms())
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Stores a new game.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn create(&self, row: &GameRow) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        insert_game(&mut tx, row).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The game `id` with its moves, if it exists.
+    ///
+    /// # Errors
+    /// The database failed or holds an unreadable value.
+    pub async fn load(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
+        let Some(row) = sqlx::query(&sql)
+            .bind(id)
+            .fetch_optional(&mut *conn)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let mut game = game_from_row(&row)?;
+        let moves = sqlx::query(
+            "SELECT mv, played_ms, white_ms, black_ms FROM moves WHERE game_id = $1 ORDER BY ply",
+        )
+        .bind(id)
+        .fetch_all(&mut *conn)
+        .await?;
+        game.moves = moves
+            .iter()
+            .map(|m| {
+                Ok(StoredMove {
+                    text: m.try_get(0)?,
+                    played_ms: m.try_get(1)?,
+                    remaining_ms: [m.try_get(2)?, m.try_get(3)?],
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()?;
+        Ok(Some(game))
+    }
+
+    /// Stores `after`, the game changed from version `after.version - 1`, with its new
+    /// moves (those past `stored_moves`), and `rematch` if the change creates one. Returns
+    /// `false`, storing nothing, when another change came first.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn commit(
+        &self,
+        after: &GameRow,
+        stored_moves: usize,
+        rematch: Option<&GameRow>,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let result = after.result.as_ref().map(json);
+        let updated = sqlx::query(
+            "UPDATE games SET version = $1, white_ms = $2, black_ms = $3, turn_started_ms = $4, \
+             draw_offer = $5, rematch_requests = $6, rematch_id = $7, result = $8, \
+             deadline_ms = $9, updated_ms = $10 WHERE id = $11 AND version = $12",
+        )
+        .bind(after.version)
+        .bind(after.clock.remaining_ms[0])
+        .bind(after.clock.remaining_ms[1])
+        .bind(after.clock.turn_started_ms)
+        .bind(after.draw_offer.map(|s| s as i64))
+        .bind(after.rematch_requests)
+        .bind(after.rematch_id.as_deref())
+        .bind(result.as_deref())
+        .bind(after.deadline_ms)
+        .bind(after.updated_ms)
+        .bind(&after.id)
+        .bind(after.version - 1)
+        .execute(&mut *tx)
+        .await?;
+        if updated.rows_affected() != 1 {
+            return Ok(false);
+        }
+        for (ply, mv) in after.moves.iter().enumerate().skip(stored_moves) {
+            sqlx::query(
+                "INSERT INTO moves (game_id, ply, mv, played_ms, white_ms, black_ms) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(&after.id)
+            .bind(ply as i64)
+            .bind(&mv.text)
+            .bind(mv.played_ms)
+            .bind(mv.remaining_ms[0])
+            .bind(mv.remaining_ms[1])
+            .execute(&mut *tx)
+            .await?;
+        }
+        if let Some(new) = rematch {
+            insert_game(&mut tx, new).await?;
+        }
+        if self.dialect == Dialect::Postgres {
+            // Delivered to every listening process when the transaction commits, and not at
+            // all if it does not.
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(CHANNEL)
+                .bind(format!("{}:{}", after.id, after.version))
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Live games (newest change first) and finished ones, at most `limit` of each.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn list(&self, limit: i64) -> Result<(Vec<Summary>, Vec<Summary>), StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        let mut lists = Vec::new();
+        for condition in ["result IS NULL", "result IS NOT NULL"] {
+            let sql = format!(
+                "SELECT id, game, white, black, clock, result, updated_ms, \
+                 (SELECT COUNT(*) FROM moves WHERE game_id = games.id) \
+                 FROM games WHERE {condition} ORDER BY updated_ms DESC LIMIT $1"
+            );
+            let rows = sqlx::query(&sql).bind(limit).fetch_all(&mut *conn).await?;
+            let mut list = Vec::with_capacity(rows.len());
+            for row in rows {
+                let id: String = row.try_get(0)?;
+                let white: Player = column(&row, &id, 2, "white")?;
+                let black: Player = column(&row, &id, 3, "black")?;
+                let result: Option<String> = row.try_get(5)?;
+                list.push(Summary {
+                    game: row.try_get(1)?,
+                    players: [white.label().to_owned(), black.label().to_owned()],
+                    clock: column(&row, &id, 4, "clock")?,
+                    result: result.map(|r| parse(&id, "result", &r)).transpose()?,
+                    updated_ms: row.try_get(6)?,
+                    moves: row.try_get(7)?,
+                    id,
+                });
+            }
+            lists.push(list);
+        }
+        let finished = lists.pop().unwrap_or_default();
+        let live = lists.pop().unwrap_or_default();
+        Ok((live, finished))
+    }
+
+    /// Live games whose flag has fallen by `now` or with a computer seat: the games a
+    /// starting process must look at, since nobody may be watching them.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn needing_attention(&self, now: i64) -> Result<Vec<String>, StoreError> {
+        self.ids(
+            "SELECT id FROM games WHERE result IS NULL AND \
+             ((deadline_ms IS NOT NULL AND deadline_ms <= $1) OR computer_seats <> 0) \
+             ORDER BY updated_ms DESC LIMIT 1000",
+            now,
+        )
+        .await
+    }
+
+    /// Live games whose flag falls by `now`.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn flagged(&self, now: i64) -> Result<Vec<String>, StoreError> {
+        self.ids(
+            "SELECT id FROM games WHERE result IS NULL AND deadline_ms IS NOT NULL \
+             AND deadline_ms <= $1 LIMIT 1000",
+            now,
+        )
+        .await
+    }
+
+    async fn ids(&self, sql: &str, now: i64) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query(sql).bind(now).fetch_all(&self.pool).await?;
+        rows.iter()
+            .map(|r| r.try_get(0).map_err(StoreError::from))
+            .collect()
+    }
+
+    /// With PostgreSQL, every change committed by any process as `(id, version)`, for as
+    /// long as the receiver is kept; with SQLite, `None` (one process serves the file).
+    ///
+    /// # Errors
+    /// The listening connection could not be opened.
+    pub async fn listen(&self) -> Result<Option<mpsc::Receiver<(String, i64)>>, StoreError> {
+        if self.dialect != Dialect::Postgres {
+            return Ok(None);
+        }
+        let mut listener = sqlx::postgres::PgListener::connect(&self.url).await?;
+        listener.listen(CHANNEL).await?;
+        let (tx, rx) = mpsc::channel(1024);
+        tokio::spawn(async move {
+            loop {
+                // `recv` reconnects by itself after a lost connection.
+                match listener.recv().await {
+                    Ok(note) => {
+                        if let Some((id, version)) = note.payload().rsplit_once(':')
+                            && let Ok(version) = version.parse()
+                            && tx.send((id.to_owned(), version)).await.is_err()
+                        {
+                            return;
+                        }
+                    }
+                    Err(_) => tokio::time::sleep(Duration::from_millis(500)).await,
+                }
+            }
+        });
+        Ok(Some(rx))
+    }
+}
+
+async fn insert_game(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    row: &GameRow,
+) -> Result<(), StoreError> {
+    let computer_seats = row
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| matches!(p, Player::Computer(_)))
+        .map(|(i, _)| 1i64 << i)
+        .sum::<i64>();
+    sqlx::query(
+        "INSERT INTO games (id, game, options, position, white, black, white_token, black_token, \
+         clock, white_ms, black_ms, turn_started_ms, seed, version, draw_offer, rematch_requests, \
+         rematch_id, rematch_of, result, deadline_ms, created_ms, updated_ms, computer_seats) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, \
+         $19, $20, $21, $22, $23)",
+    )
+    .bind(&row.id)
+    .bind(&row.game)
+    .bind(json(&row.options))
+    .bind(row.position.as_deref())
+    .bind(json(&row.players[0]))
+    .bind(json(&row.players[1]))
+    .bind(row.tokens[0].as_deref())
+    .bind(row.tokens[1].as_deref())
+    .bind(json(&row.clock_spec))
+    .bind(row.clock.remaining_ms[0])
+    .bind(row.clock.remaining_ms[1])
+    .bind(row.clock.turn_started_ms)
+    .bind(row.seed)
+    .bind(row.version)
+    .bind(row.draw_offer.map(|s| s as i64))
+    .bind(row.rematch_requests)
+    .bind(row.rematch_id.as_deref())
+    .bind(row.rematch_of.as_deref())
+    .bind(row.result.as_ref().map(json))
+    .bind(row.deadline_ms)
+    .bind(row.created_ms)
+    .bind(row.updated_ms)
+    .bind(computer_seats)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+fn game_from_row(row: &sqlx::any::AnyRow) -> Result<GameRow, StoreError> {
+    let id: String = row.try_get(0)?;
+    let draw_offer: Option<i64> = row.try_get(14)?;
+    let result: Option<String> = row.try_get(18)?;
+    Ok(GameRow {
+        game: row.try_get(1)?,
+        options: column(row, &id, 2, "options")?,
+        position: row.try_get(3)?,
+        players: [column(row, &id, 4, "white")?, column(row, &id, 5, "black")?],
+        tokens: [row.try_get(6)?, row.try_get(7)?],
+        clock_spec: column(row, &id, 8, "clock")?,
+        clock: Clock {
+            remaining_ms: [row.try_get(9)?, row.try_get(10)?],
+            turn_started_ms: row.try_get(11)?,
+        },
+        seed: row.try_get(12)?,
+        version: row.try_get(13)?,
+        moves: Vec::new(),
+        draw_offer: draw_offer.map(|s| usize::from(s != 0)),
+        rematch_requests: row.try_get(15)?,
+        rematch_id: row.try_get(16)?,
+        rematch_of: row.try_get(17)?,
+        result: result.map(|r| parse(&id, "result", &r)).transpose()?,
+        deadline_ms: row.try_get(19)?,
+        created_ms: row.try_get(20)?,
+        updated_ms: row.try_get(21)?,
+        id,
+    })
+}
+
+fn column<T: for<'de> Deserialize<'de>>(
+    row: &sqlx::any::AnyRow,
+    id: &str,
+    index: usize,
+    what: &'static str,
+) -> Result<T, StoreError> {
+    let text: String = row.try_get(index)?;
+    parse(id, what, &text)
+}
+
+fn parse<T: for<'de> Deserialize<'de>>(
+    id: &str,
+    what: &'static str,
+    text: &str,
+) -> Result<T, StoreError> {
+    serde_json::from_str(text).map_err(|e| StoreError::Corrupt {
+        id: id.to_owned(),
+        what,
+        error: e.to_string(),
+    })
+}
+
+fn json<T: Serialize>(value: &T) -> String {
+    // Serialising these plain structs cannot fail.
+    serde_json::to_string(value).unwrap_or_default()
+}
+
+/// Milliseconds since the Unix epoch.
+#[must_use]
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
