@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::picture::{Mark, Picture, Point, SvgStyle};
 use crate::prelude::*;
-use crate::steps::{Step, StepError, TurnCursor, TurnStep};
+use crate::steps::{Step, StepError, TurnStep, Walk};
 use crate::{
     BySide, GameOptions, MoveError, OptionError, OptionInfo, ParseError, RuleBook, Side, Status,
     Valid, perft,
@@ -89,8 +89,12 @@ pub trait DynState: Send + Sync + fmt::Debug {
     /// (in notation), and the board after them; see [`Steps::next_steps`].
     fn next_steps(&self, steps: &[Step]) -> Result<DynStepOptions, StepError>;
     /// A turn to build step by step from this position, kept from step to step (see
-    /// [`TurnCursor`]: one listing of the legal moves a turn instead of one a step).
+    /// [`TurnCursor`](crate::steps::TurnCursor): one listing of the legal moves a turn
+    /// instead of one a step); [`StepError::GameOver`] in a finished game.
     fn start_turn(&self) -> Result<Box<dyn DynTurn>, StepError>;
+    /// The turn of this position, which it keeps without a copy: a line of turns played with
+    /// [`DynTurn::push`] and [`DynTurn::advance`]. In a finished game nothing comes next.
+    fn into_turn(self: Box<Self>) -> Box<dyn DynTurn>;
     /// A copy.
     fn clone_box(&self) -> Box<dyn DynState>;
 }
@@ -106,8 +110,18 @@ pub struct DynStepOptions {
     pub board: Box<dyn DynState>,
 }
 
-/// A [`TurnCursor`] behind the type-erased face: a turn being built step by step.
+/// A move played through the type-erased face, for its notation when asked for (formatting
+/// every move played would cost more than the rest of a step).
+pub type DynMove = Box<dyn fmt::Display + Send + Sync>;
+
+/// A [`TurnCursor`](crate::steps::TurnCursor) behind the type-erased face, owning its
+/// position: a turn being built step by step, and with [`DynTurn::advance`] the turns after
+/// it, with no copy of a position but the one each move makes.
 pub trait DynTurn: Send + Sync + fmt::Debug {
+    /// The position the turn began in.
+    fn start(&self) -> &dyn DynState;
+    /// Whether there is no turn to make: the game is over.
+    fn is_over(&self) -> bool;
     /// The steps that may come next, ascending; empty once the turn is complete.
     fn next(&self) -> &[TurnStep];
     /// The whole move the steps make, in notation, once they make one.
@@ -118,6 +132,12 @@ pub trait DynTurn: Send + Sync + fmt::Debug {
     fn steps(&self) -> &[Step];
     /// Makes `step`, one of [`DynTurn::next`]; on error nothing changes.
     fn push(&mut self, step: Step) -> Result<(), StepError>;
+    /// Plays the move the steps complete: the position after it becomes the start and its
+    /// turn begins. Returns the position before and the move; `None`, changing nothing, while
+    /// the steps make no whole move.
+    fn advance(&mut self) -> Option<(Box<dyn DynState>, DynMove)>;
+    /// Takes back the steps so far.
+    fn restart(&mut self);
     /// A copy.
     fn clone_box(&self) -> Box<dyn DynTurn>;
 }
@@ -286,10 +306,16 @@ impl<G: Game> DynState for ErasedState<G> {
         Ok(crate::steps::steps_of(&*self.game, &self.state, &parsed))
     }
     fn start_turn(&self) -> Result<Box<dyn DynTurn>, StepError> {
-        Ok(Box::new(ErasedTurn {
-            cursor: TurnCursor::new(&*self.game, &self.state)?,
-            game: self.game.clone(),
-        }))
+        let turn = self.clone_box().into_turn();
+        if turn.is_over() {
+            return Err(StepError::GameOver);
+        }
+        Ok(turn)
+    }
+    fn into_turn(self: Box<Self>) -> Box<dyn DynTurn> {
+        let mut walk = Walk::new();
+        walk.begin(&*self.game, &self.state);
+        Box::new(ErasedTurn { start: *self, walk })
     }
     fn next_steps(&self, steps: &[Step]) -> Result<DynStepOptions, StepError> {
         let options = self.game.next_steps(&self.state, steps)?;
@@ -311,8 +337,8 @@ impl<G: Game> DynState for ErasedState<G> {
 }
 
 struct ErasedTurn<G: Game> {
-    game: Arc<G>,
-    cursor: TurnCursor<G>,
+    start: ErasedState<G>,
+    walk: Walk<G>,
 }
 
 impl<G: Game> fmt::Debug for ErasedTurn<G> {
@@ -321,35 +347,61 @@ impl<G: Game> fmt::Debug for ErasedTurn<G> {
             f,
             "{}({}, {:?})",
             G::NAME,
-            self.cursor.start(),
-            self.cursor.steps()
+            self.start.state,
+            self.walk.steps()
         )
     }
 }
 
 impl<G: Game> DynTurn for ErasedTurn<G> {
+    fn start(&self) -> &dyn DynState {
+        &self.start
+    }
+    fn is_over(&self) -> bool {
+        self.walk.over()
+    }
     fn next(&self) -> &[TurnStep] {
-        self.cursor.next()
+        self.walk.next()
     }
     fn complete(&self) -> Option<String> {
-        self.cursor.complete().map(ToString::to_string)
+        self.walk.complete().map(ToString::to_string)
     }
     fn board(&self) -> Box<dyn DynState> {
         Box::new(ErasedState {
-            game: self.game.clone(),
-            state: self.cursor.board().clone(),
+            game: self.start.game.clone(),
+            state: self
+                .walk
+                .board(&*self.start.game, &self.start.state)
+                .clone(),
         })
     }
     fn steps(&self) -> &[Step] {
-        self.cursor.steps()
+        self.walk.steps()
     }
     fn push(&mut self, step: Step) -> Result<(), StepError> {
-        self.cursor.push(&*self.game, step)
+        self.walk.push(&*self.start.game, &self.start.state, step)
+    }
+    fn advance(&mut self) -> Option<(Box<dyn DynState>, DynMove)> {
+        let game = &*self.start.game;
+        let (mv, after) = self.walk.take_complete(game, &self.start.state)?;
+        let before = std::mem::replace(&mut self.start.state, after);
+        self.walk.begin(game, &self.start.state);
+        let before = Box::new(ErasedState {
+            game: self.start.game.clone(),
+            state: before,
+        });
+        Some((before, Box::new(mv)))
+    }
+    fn restart(&mut self) {
+        self.walk.begin(&*self.start.game, &self.start.state);
     }
     fn clone_box(&self) -> Box<dyn DynTurn> {
         Box::new(ErasedTurn {
-            game: self.game.clone(),
-            cursor: self.cursor.clone(),
+            start: ErasedState {
+                game: self.start.game.clone(),
+                state: self.start.state.clone(),
+            },
+            walk: self.walk.clone(),
         })
     }
 }

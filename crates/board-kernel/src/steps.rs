@@ -26,6 +26,7 @@
 //! ```
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -323,7 +324,8 @@ impl<'s, M: Clone> Tally<'s, M> {
 /// steps are listed once when the turn begins and narrowed at each step, so building a whole
 /// turn costs one listing instead of one a step; a game with its own `next_steps` (declared by
 /// [`Steps::STEPS_BY_LISTING`] = `false`) is asked at each step. Either way the answers are
-/// exactly `next_steps`'s (the conformance suite compares them).
+/// exactly `next_steps`'s (the conformance suite compares them). The board after the steps is
+/// made only when asked for.
 ///
 /// ```
 /// use board_kernel::prelude::*;
@@ -340,117 +342,45 @@ impl<'s, M: Clone> Tally<'s, M> {
 #[derive(Clone, Debug)]
 pub struct TurnCursor<G: Steps> {
     state: G::State,
-    steps: Vec<Step>,
-    /// For a game that answers by listing: every legal move with its steps.
-    listed: Option<Listed<G::Move>>,
-    here: StepOptions<G::Move, G::State>,
-}
-
-/// An answer with the moves that still begin with its steps.
-type Narrowed<M, S> = (StepOptions<M, S>, Vec<u32>);
-
-/// The legal moves of a turn's position with their steps, in one buffer, and which of them
-/// still begin with the steps made so far.
-#[derive(Clone, Debug)]
-struct Listed<M> {
-    moves: Vec<M>,
-    /// Every move's steps, one after another.
-    flat: Vec<TurnStep>,
-    /// Where each move's steps are in `flat`.
-    spans: Vec<(u32, u32)>,
-    /// The moves that begin with the steps so far (without a final `Finish`).
-    alive: Vec<u32>,
-}
-
-impl<M: Clone> Listed<M> {
-    fn steps_of(&self, index: u32) -> &[TurnStep] {
-        let (from, to) = self.spans[index as usize];
-        &self.flat[from as usize..to as usize]
-    }
-
-    /// The answer for `steps` from the moves still alive, with the ones among them that begin
-    /// with `steps`.
-    fn answer<G: Steps<Move = M>>(
-        &self,
-        game: &G,
-        state: &G::State,
-        steps: &[Step],
-    ) -> Result<Narrowed<M, G::State>, StepError> {
-        let mut tally = Tally::new(steps);
-        let mut kept = Vec::with_capacity(self.alive.len());
-        for &index in &self.alive {
-            if tally.see(index, self.steps_of(index)) {
-                kept.push(index);
-            }
-        }
-        let answer = tally.conclude(game, state, |index| self.moves[index as usize].clone())?;
-        Ok((answer, kept))
-    }
+    walk: Walk<G>,
 }
 
 impl<G: Steps> TurnCursor<G> {
     /// A turn beginning in `state`; [`StepError::GameOver`] in a finished game.
     pub fn new(game: &G, state: &G::State) -> Result<TurnCursor<G>, StepError> {
-        if !G::STEPS_BY_LISTING {
-            let here = game.next_steps(state, &[])?;
-            return Ok(TurnCursor {
-                state: state.clone(),
-                steps: Vec::new(),
-                listed: None,
-                here,
-            });
-        }
-        let mut moves = Vec::new();
-        game.legal_moves(state, &mut moves);
-        if moves.is_empty() {
+        let mut walk = Walk::new();
+        walk.begin(game, state);
+        if walk.over {
             return Err(StepError::GameOver);
         }
-        let mut flat = Vec::with_capacity(moves.len() * 3);
-        let mut spans = Vec::with_capacity(moves.len());
-        for mv in &moves {
-            let from = flat.len() as u32;
-            game.move_steps(state, mv, &mut flat);
-            spans.push((from, flat.len() as u32));
-        }
-        let alive = (0..moves.len() as u32).collect();
-        let mut listed = Listed {
-            moves,
-            flat,
-            spans,
-            alive,
-        };
-        let (here, alive) = listed.answer(game, state, &[])?;
-        listed.alive = alive;
         Ok(TurnCursor {
             state: state.clone(),
-            steps: Vec::new(),
-            listed: Some(listed),
-            here,
+            walk,
         })
     }
 
     /// The steps that may come next, ascending; empty once the turn is complete.
     #[must_use]
     pub fn next(&self) -> &[TurnStep] {
-        &self.here.next
+        &self.walk.next
     }
 
     /// The whole move the steps make, once they make one.
     #[must_use]
     pub fn complete(&self) -> Option<&G::Move> {
-        self.here.complete.as_ref()
+        self.walk.complete.as_ref()
     }
 
-    /// The board after the steps so far.
-    #[must_use]
-    pub fn board(&self) -> &G::State {
-        &self.here.board
+    /// The board after the steps so far (the position after the move once it is complete),
+    /// made when first asked for.
+    pub fn board(&self, game: &G) -> &G::State {
+        self.walk.board(game, &self.state)
     }
 
     /// The steps so far.
     #[must_use]
     pub fn steps(&self) -> &[Step] {
-        &self.steps
+        &self.walk.steps
     }
 
     /// The position the turn began in.
@@ -461,24 +391,290 @@ impl<G: Steps> TurnCursor<G> {
 
     /// Makes `step`, which must be one of [`TurnCursor::next`]; on error nothing changes.
     pub fn push(&mut self, game: &G, step: Step) -> Result<(), StepError> {
-        if !self.here.next.iter().any(|t| t.step == step) {
+        self.walk.push(game, &self.state, step)
+    }
+}
+
+/// The turn so far over a position its owner keeps (a [`TurnCursor`], the type-erased turn),
+/// with buffers that are reused from one turn to the next, so that a long line of turns lists
+/// its moves without allocating once the buffers have grown.
+#[derive(Clone, Debug)]
+pub(crate) struct Walk<G: Steps> {
+    steps: Vec<Step>,
+    /// No turn to make: the game is over.
+    over: bool,
+    next: Vec<TurnStep>,
+    complete: Option<G::Move>,
+    /// For a game that answers by listing: every legal move of the turn's position.
+    moves: Vec<G::Move>,
+    /// Every move's steps, one after another.
+    flat: Vec<TurnStep>,
+    /// The moves that begin with the steps so far (without a final `Finish`), in listing
+    /// order.
+    alive: Vec<Span>,
+    /// The alive move whose steps are exactly the steps so far, if any.
+    exact: Option<u32>,
+    /// The first alive move that goes on beyond the steps so far: the board shows its first
+    /// steps.
+    example: Option<u32>,
+    seen: StepSet,
+    /// The board after the steps, once made (a stepper gives it with its answer).
+    board: OnceLock<G::State>,
+}
+
+impl<G: Steps> Walk<G> {
+    pub(crate) fn new() -> Walk<G> {
+        Walk {
+            steps: Vec::new(),
+            over: true,
+            next: Vec::new(),
+            complete: None,
+            moves: Vec::new(),
+            flat: Vec::new(),
+            alive: Vec::new(),
+            exact: None,
+            example: None,
+            seen: StepSet::default(),
+            board: OnceLock::new(),
+        }
+    }
+
+    /// Begins the turn of `state`, forgetting the one before.
+    pub(crate) fn begin(&mut self, game: &G, state: &G::State) {
+        self.steps.clear();
+        self.moves.clear();
+        self.flat.clear();
+        self.alive.clear();
+        self.board = OnceLock::new();
+        self.over = false;
+        if !G::STEPS_BY_LISTING {
+            // With no steps the only refusal is the end of the game.
+            match game.next_steps(state, &[]) {
+                Ok(here) => self.take(here),
+                Err(_) => self.end(),
+            }
+            return;
+        }
+        game.legal_moves(state, &mut self.moves);
+        if self.moves.is_empty() {
+            self.end();
+            return;
+        }
+        for (index, mv) in self.moves.iter().enumerate() {
+            let from = self.flat.len() as u32;
+            game.move_steps(state, mv, &mut self.flat);
+            self.alive.push(Span {
+                index: index as u32,
+                from,
+                to: self.flat.len() as u32,
+            });
+        }
+        self.answer(0);
+    }
+
+    /// No turn: nothing comes next and nothing is complete.
+    fn end(&mut self) {
+        self.over = true;
+        self.next.clear();
+        self.complete = None;
+        self.exact = None;
+        self.example = None;
+    }
+
+    /// Takes a stepper's answer.
+    fn take(&mut self, here: StepOptions<G::Move, G::State>) {
+        self.next = here.next;
+        self.complete = here.complete;
+        self.board = OnceLock::from(here.board);
+    }
+
+    /// The answer after `done` steps from the moves alive, which all begin with them: what
+    /// [`by_listing`] concludes (the first alive move with a step gives its role, and the one
+    /// longer move it draws the board with is the first alive).
+    fn answer(&mut self, done: usize) {
+        self.next.clear();
+        self.seen.clear();
+        self.exact = None;
+        self.example = None;
+        self.complete = None;
+        // Moves are mostly listed piece by piece: a step like the one before is no news.
+        let mut last = None;
+        for span in &self.alive {
+            if span.len() == done {
+                self.exact = Some(span.index);
+                continue;
+            }
+            let following = self.flat[span.from as usize + done];
+            if last != Some(following.step) && self.seen.insert(following.step) {
+                self.next.push(following);
+            }
+            last = Some(following.step);
+            if self.example.is_none() {
+                self.example = Some(span.index);
+            }
+        }
+        match self.exact {
+            Some(index) if self.next.is_empty() => {
+                self.complete = Some(self.moves[index as usize].clone());
+            }
+            Some(_) => self.next.push(TurnStep::FINISH),
+            None => {}
+        }
+        self.next.sort_unstable_by_key(|t| t.step);
+    }
+
+    /// Makes `step` of the turn of `state`; on error nothing changes.
+    pub(crate) fn push(&mut self, game: &G, state: &G::State, step: Step) -> Result<(), StepError> {
+        if !self.next.iter().any(|t| t.step == step) {
             return Err(StepError::NotLegal {
                 index: self.steps.len() + 1,
                 step,
             });
         }
-        let mut steps = self.steps.clone();
-        steps.push(step);
-        self.here = match &mut self.listed {
-            None => game.next_steps(&self.state, &steps)?,
-            Some(listed) => {
-                let (here, alive) = listed.answer(game, &self.state, &steps)?;
-                listed.alive = alive;
-                here
-            }
-        };
-        self.steps = steps;
+        self.steps.push(step);
+        if !G::STEPS_BY_LISTING {
+            return match game.next_steps(state, &self.steps) {
+                Ok(here) => {
+                    self.take(here);
+                    Ok(())
+                }
+                Err(e) => {
+                    self.steps.pop();
+                    Err(e)
+                }
+            };
+        }
+        self.board = OnceLock::new();
+        if step == Step::Finish {
+            // Offered only beside an exact move, which it completes.
+            self.next.clear();
+            self.complete = self.exact.map(|index| self.moves[index as usize].clone());
+            return Ok(());
+        }
+        let done = self.steps.len() - 1;
+        let flat = &self.flat;
+        self.alive
+            .retain(|span| span.len() > done && flat[span.from as usize + done].step == step);
+        self.answer(done + 1);
         Ok(())
+    }
+
+    /// The board after the steps in the turn of `state`, made when first asked for.
+    pub(crate) fn board(&self, game: &G, state: &G::State) -> &G::State {
+        self.board.get_or_init(|| match &self.complete {
+            Some(mv) => {
+                let mut after = state.clone();
+                game.play_unchecked(&mut after, mv);
+                after
+            }
+            None => match self.example {
+                Some(index) if !self.steps.is_empty() => {
+                    game.board_after_steps(state, &self.moves[index as usize], self.steps.len())
+                }
+                _ => state.clone(),
+            },
+        })
+    }
+
+    /// The move the steps complete and the position after it in the turn of `state`, taken
+    /// out (the walk then needs [`Walk::begin`]); `None` while the steps make no whole move.
+    pub(crate) fn take_complete(
+        &mut self,
+        game: &G,
+        state: &G::State,
+    ) -> Option<(G::Move, G::State)> {
+        self.complete.as_ref()?;
+        self.board(game, state);
+        let after = self.board.take()?;
+        Some((self.complete.take()?, after))
+    }
+
+    pub(crate) fn over(&self) -> bool {
+        self.over
+    }
+
+    pub(crate) fn next(&self) -> &[TurnStep] {
+        &self.next
+    }
+
+    pub(crate) fn complete(&self) -> Option<&G::Move> {
+        self.complete.as_ref()
+    }
+
+    pub(crate) fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+}
+
+/// A listed move: its index and where its steps are in [`Walk::flat`].
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    index: u32,
+    from: u32,
+    to: u32,
+}
+
+impl Span {
+    fn len(self) -> usize {
+        (self.to - self.from) as usize
+    }
+}
+
+/// A set of steps, to find the distinct next steps of hundreds of moves without comparing
+/// each with every step found before: open addressing over 32-bit keys, emptied before each
+/// answer. It only grows, to twice the most steps a turn has offered at once.
+#[derive(Clone, Debug, Default)]
+struct StepSet {
+    /// A key, or 0 for an empty slot; a power of two long.
+    slots: Vec<u32>,
+    len: usize,
+}
+
+impl StepSet {
+    /// A distinct non-zero key for every step.
+    fn key(step: Step) -> u32 {
+        match step {
+            Step::Cell(p) => 1 + (u32::from(p.col) << 8 | u32::from(p.row)),
+            Step::Choice(i) => 0x1_0001 + u32::from(i),
+            Step::Finish => 0x2_0000,
+        }
+    }
+
+    fn clear(&mut self) {
+        if self.len > 0 {
+            self.slots.fill(0);
+            self.len = 0;
+        }
+    }
+
+    /// Adds `step`; whether it was not there yet.
+    fn insert(&mut self, step: Step) -> bool {
+        if (self.len + 1) * 2 > self.slots.len() {
+            let room = (self.slots.len() * 2).max(64);
+            let old = std::mem::replace(&mut self.slots, vec![0; room]);
+            for key in old.into_iter().filter(|&k| k != 0) {
+                self.place(key);
+            }
+        }
+        let added = self.place(Self::key(step));
+        self.len += usize::from(added);
+        added
+    }
+
+    /// Puts `key` in its slot; whether it was not there yet.
+    fn place(&mut self, key: u32) -> bool {
+        let mask = self.slots.len() - 1;
+        let mut at = (key.wrapping_mul(0x9E37_79B1) >> 7) as usize & mask;
+        loop {
+            match self.slots[at] {
+                0 => {
+                    self.slots[at] = key;
+                    return true;
+                }
+                k if k == key => return false,
+                _ => at = (at + 1) & mask,
+            }
+        }
     }
 }
 
@@ -556,7 +752,7 @@ pub fn check_steps<G: Steps>(game: &G, state: &G::State, sample: &[usize]) -> Re
                 .map_err(|e| format!("move {mv} after {walked:?}: {e}"))?;
             if cursor.next() != here.next.as_slice()
                 || cursor.complete() != here.complete.as_ref()
-                || cursor.board() != &here.board
+                || cursor.board(game) != &here.board
             {
                 return Err(format!(
                     "after {walked:?} a turn cursor answers {:?} (complete {:?}), next_steps {:?} (complete {:?})",

@@ -1,9 +1,10 @@
-//! A game state for Python: the position at the start of the turn in progress, the steps of
-//! that turn so far, and the positions before each whole move (for `undo` and `history`).
+//! A game state for Python: the engine's turn over the position at its start (the steps of
+//! the turn so far, and with each whole move the next turn), and the positions before each
+//! whole move (for `undo` and `history`).
 
 use std::sync::Arc;
 
-use board_kernel::erased::{DynState, DynTurn};
+use board_kernel::erased::{DynMove, DynState, DynTurn};
 use board_kernel::picture::{Mark, Rgb, SvgStyle};
 use board_kernel::steps::{Step, StepError};
 use board_kernel::{Side, Status};
@@ -16,29 +17,20 @@ use crate::{Core, Game, IllegalMoveError};
 /// OpenSpiel's id of the player at a terminal state.
 const TERMINAL_PLAYER: i64 = -4;
 
-/// The turn in progress: the engine's turn cursor (one listing of the legal moves a turn,
-/// narrowed step by step) and what Python asks of it, kept until the next step.
-struct Turn {
-    /// The engine's turn, `None` in a finished game.
-    cursor: Option<Box<dyn DynTurn>>,
-    /// The steps that may come next, in the engine's order.
-    next: Vec<Step>,
-    /// Their actions, ascending.
-    actions: Vec<usize>,
-    /// The board after the steps, when there are some (made when first asked).
-    board: Option<Box<dyn DynState>>,
-}
-
 /// A position of a game, with the turn in progress.
 #[pyclass(module = "tower_games")]
 pub(crate) struct State {
     core: Arc<Core>,
-    /// The position at the start of the turn in progress.
-    base: Box<dyn DynState>,
-    /// The steps of the turn so far.
-    steps: Vec<Step>,
-    /// The engine's answer for `steps`, once asked.
-    turn: Option<Turn>,
+    /// The engine's turn: the position at its start, the steps so far and what may come
+    /// next (one listing of the legal moves a turn, narrowed step by step). A whole move
+    /// moves it on to the next turn without copying the position.
+    turn: Box<dyn DynTurn>,
+    /// Whether the game is over at the start of the turn, kept: every action asks.
+    finished: bool,
+    /// The actions of the steps that may come next, ascending.
+    actions: Vec<usize>,
+    /// The board after the steps, when there are some (made when first asked).
+    board: Option<Box<dyn DynState>>,
     /// The whole moves played, the last first, shared between clones.
     history: Option<Arc<Played>>,
 }
@@ -47,7 +39,8 @@ pub(crate) struct State {
 /// clones, so that cloning a state deep into a game copies no earlier positions.
 struct Played {
     before: Box<dyn DynState>,
-    mv: String,
+    /// The move, written out in notation when asked for.
+    mv: DynMove,
     earlier: Option<Arc<Played>>,
 }
 
@@ -57,8 +50,7 @@ impl State {
         std::iter::successors(self.history.as_deref(), |p| p.earlier.as_deref())
     }
 
-    fn record(&mut self, before: Box<dyn DynState>, mv: String) {
-        self.turn = None;
+    fn record(&mut self, before: Box<dyn DynState>, mv: DynMove) {
         let earlier = self.history.take();
         self.history = Some(Arc::new(Played {
             before,
@@ -88,69 +80,72 @@ fn numpy_array<'py>(
 
 impl State {
     pub(crate) fn new(core: Arc<Core>, base: Box<dyn DynState>) -> State {
-        State {
+        State::of_turn(core, base.into_turn(), None)
+    }
+
+    fn of_turn(core: Arc<Core>, turn: Box<dyn DynTurn>, history: Option<Arc<Played>>) -> State {
+        let mut state = State {
             core,
-            base,
-            steps: Vec::new(),
-            turn: None,
-            history: None,
-        }
-    }
-
-    /// The engine's answer for the turn so far.
-    fn turn(&mut self) -> &mut Turn {
-        if self.turn.is_none() {
-            let mut cursor = self.base.start_turn().ok();
-            // The steps so far were each checked when made (a pickle's are replayed).
-            if let Some(c) = cursor.as_mut() {
-                for step in &self.steps {
-                    if c.push(*step).is_err() {
-                        break;
-                    }
-                }
-            }
-            let turn = self.turn_of(cursor);
-            self.turn = Some(turn);
-        }
-        self.turn.as_mut().expect("just set")
-    }
-
-    fn turn_of(&self, cursor: Option<Box<dyn DynTurn>>) -> Turn {
-        let next: Vec<Step> = cursor
-            .as_ref()
-            .map(|c| c.next().iter().map(|t| t.step).collect())
-            .unwrap_or_default();
-        let mut actions: Vec<usize> = next.iter().map(|s| self.core.actions.of(*s)).collect();
-        actions.sort_unstable();
-        Turn {
-            cursor,
-            next,
-            actions,
+            turn,
+            finished: false,
+            actions: Vec::new(),
             board: None,
+            history,
+        };
+        state.started();
+        state
+    }
+
+    /// Takes in a new start of the turn.
+    fn started(&mut self) {
+        self.finished = self.turn.start().status().is_finished();
+        self.stepped();
+    }
+
+    /// Takes in the turn's new steps.
+    fn stepped(&mut self) {
+        self.board = None;
+        self.actions.clear();
+        if !self.finished {
+            let actions = &self.core.actions;
+            self.actions
+                .extend(self.turn.next().iter().map(|t| actions.of(t.step)));
+            self.actions.sort_unstable();
         }
     }
 
     fn finished(&self) -> bool {
-        self.base.status().is_finished()
+        self.finished
+    }
+
+    fn steps(&self) -> &[Step] {
+        self.turn.steps()
+    }
+
+    /// The steps that may come next, in the engine's order.
+    fn next(&self) -> Vec<Step> {
+        if self.finished {
+            return Vec::new();
+        }
+        self.turn.next().iter().map(|t| t.step).collect()
     }
 
     /// The board as the turn so far leaves it.
     fn board(&mut self) -> &dyn DynState {
-        if self.steps.is_empty() {
-            return &*self.base;
+        if self.steps().is_empty() {
+            return self.turn.start();
         }
-        let turn = self.turn();
-        if turn.board.is_none() {
-            turn.board = turn.cursor.as_ref().map(|c| c.board());
+        if self.board.is_none() {
+            self.board = Some(self.turn.board());
         }
-        match self.turn.as_ref().and_then(|t| t.board.as_deref()) {
+        match self.board.as_deref() {
             Some(board) => board,
-            None => &*self.base,
+            None => self.turn.start(),
         }
     }
 
     fn step_names(&self) -> Vec<String> {
-        self.steps
+        self.steps()
             .iter()
             .map(|s| self.core.actions.step_name(*s))
             .collect()
@@ -159,9 +154,10 @@ impl State {
     fn copy(&self) -> State {
         State {
             core: self.core.clone(),
-            base: self.base.clone(),
-            steps: self.steps.clone(),
-            turn: None,
+            turn: self.turn.clone(),
+            finished: self.finished,
+            actions: self.actions.clone(),
+            board: None,
             history: self.history.clone(),
         }
     }
@@ -169,11 +165,11 @@ impl State {
     /// Plays the step of `action`; on error nothing changes.
     pub(crate) fn play_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let step = self.core.actions.step_of(action)?.map_err(illegal)?;
-        if self.finished() {
+        if self.finished {
             return Err(illegal(StepError::GameOver.to_string()));
         }
-        if !self.turn().next.contains(&step) {
-            let so_far = if self.steps.is_empty() {
+        if !self.turn.next().iter().any(|t| t.step == step) {
+            let so_far = if self.steps().is_empty() {
                 "as the first step of the turn".to_owned()
             } else {
                 format!("after {}", self.step_names().join(" "))
@@ -183,46 +179,37 @@ impl State {
                 self.core.actions.step_name(step)
             )));
         }
-        let mut cursor = self
-            .turn()
-            .cursor
-            .take()
-            .ok_or_else(|| illegal(StepError::GameOver.to_string()))?;
-        if let Err(e) = cursor.push(step) {
-            // Offered steps always go on; kept as an error rather than a panic.
-            self.turn = None;
-            return Err(illegal(e.to_string()));
-        }
-        self.steps.push(step);
-        match cursor.complete() {
-            Some(mv) => {
-                let before = std::mem::replace(&mut self.base, cursor.board());
+        // Offered steps always go on; kept as an error rather than a panic.
+        self.turn.push(step).map_err(|e| illegal(e.to_string()))?;
+        match self.turn.advance() {
+            Some((before, mv)) => {
                 self.record(before, mv);
-                self.steps.clear();
-                self.turn = None;
+                self.started();
             }
-            None => self.turn = Some(self.turn_of(Some(cursor))),
+            None => self.stepped(),
         }
         Ok(())
     }
 
     /// Plays the whole move `text`; on error nothing changes.
     pub(crate) fn play_move(&mut self, text: &str) -> PyResult<String> {
-        if !self.steps.is_empty() {
+        if !self.steps().is_empty() {
             return Err(illegal(format!(
                 "a turn is in progress ({}): finish it with actions or take it back with undo() first",
                 self.step_names().join(" ")
             )));
         }
-        let before = self.base.clone();
-        let played = self.base.play(text).map_err(|e| illegal(e.to_string()))?;
-        self.record(before, played.clone());
-        self.turn = None;
+        let before = self.turn.start().clone_box();
+        let mut after = before.clone_box();
+        let played = after.play(text).map_err(|e| illegal(e.to_string()))?;
+        self.turn = after.into_turn();
+        self.record(before, Box::new(played.clone()));
+        self.started();
         Ok(played)
     }
 
     pub(crate) fn side(&self) -> Side {
-        self.base.side_to_move()
+        self.turn.start().side_to_move()
     }
 
     pub(crate) fn core(&self) -> &Arc<Core> {
@@ -230,16 +217,16 @@ impl State {
     }
 
     pub(crate) fn base(&self) -> &dyn DynState {
-        &*self.base
+        self.turn.start()
     }
 
     pub(crate) fn in_turn(&self) -> bool {
-        !self.steps.is_empty()
+        !self.steps().is_empty()
     }
 
     /// `text`, followed after `separator` by the turn so far when one is in progress.
     fn with_turn(&self, text: String, separator: &str) -> String {
-        if self.steps.is_empty() {
+        if self.steps().is_empty() {
             text
         } else {
             format!(
@@ -250,7 +237,7 @@ impl State {
     }
 
     fn text(&self) -> String {
-        self.with_turn(self.base.position_text(), " | ")
+        self.with_turn(self.base().position_text(), " | ")
     }
 }
 
@@ -282,7 +269,7 @@ impl State {
     /// Each player's return: `[1.0, -1.0]` for a win by player 0, `[0.0, 0.0]` for a draw
     /// and while the game goes on.
     fn returns(&self) -> [f64; 2] {
-        match self.base.status() {
+        match self.base().status() {
             Status::Finished(result) => match result.winner {
                 Some(Side::White) => [1.0, -1.0],
                 Some(Side::Black) => [-1.0, 1.0],
@@ -294,18 +281,18 @@ impl State {
 
     /// The players' points in games that keep them, else `None`.
     fn scores(&self) -> Option<[i64; 2]> {
-        self.base.scores().map(|s| [s.white, s.black])
+        self.base().scores().map(|s| [s.white, s.black])
     }
 
     /// Whose turn it is or how the game ended, in one line for people.
     fn status(&self) -> String {
-        self.base.describe_status()
+        self.base().describe_status()
     }
 
     /// The legal whole turns in the game's notation, from the position at the start of the
     /// turn in progress.
     fn legal_moves(&self) -> Vec<String> {
-        self.base.legal_moves()
+        self.base().legal_moves()
     }
 
     /// Plays a whole turn given in notation and returns its canonical text. An illegal or
@@ -316,24 +303,30 @@ impl State {
 
     /// The legal actions, ascending (none for a player other than the one to move).
     #[pyo3(signature = (player = None))]
-    fn legal_actions(&mut self, player: Option<i64>) -> Vec<usize> {
-        if self.finished() || player.is_some_and(|p| p != self.side().index() as i64) {
-            return Vec::new();
+    fn legal_actions<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        if self.finished || player.is_some_and(|p| p != self.side().index() as i64) {
+            return Ok(PyList::empty(py));
         }
-        self.turn().actions.clone()
+        PyList::new(py, &self.actions)
     }
 
     /// The legal actions as a numpy bool array over all `num_distinct_actions()`.
     #[pyo3(signature = (player = None))]
     fn legal_action_mask<'py>(
-        &mut self,
+        &self,
         py: Python<'py>,
         player: Option<i64>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let count = self.core.actions.count();
         let mut mask = vec![0_u8; count];
-        for a in self.legal_actions(player) {
-            mask[a] = 1;
+        if !self.finished && player.is_none_or(|p| p == self.side().index() as i64) {
+            for &a in &self.actions {
+                mask[a] = 1;
+            }
         }
         numpy_array(py, &mask, "bool", PyTuple::new(py, [count])?)
     }
@@ -368,14 +361,14 @@ impl State {
     /// learner's sequence for that move is. Fails like `apply_move` on an illegal move.
     fn move_to_actions(&self, text: &str) -> PyResult<Vec<usize>> {
         let steps = self
-            .base
+            .base()
             .move_steps(text)
             .map_err(|e| illegal(e.to_string()))?;
         let body: Vec<Step> = steps.iter().map(|t| t.step).collect();
         let mut actions: Vec<usize> = body.iter().map(|s| self.core.actions.of(*s)).collect();
         // A move whose steps begin a longer one is completed by the finish.
         let finished = self
-            .base
+            .base()
             .next_steps(&body)
             .map_err(|e| illegal(e.to_string()))?;
         if finished.complete.is_none() {
@@ -386,7 +379,7 @@ impl State {
 
     /// The actions of the turn in progress so far.
     fn turn_actions(&self) -> Vec<usize> {
-        self.steps
+        self.steps()
             .iter()
             .map(|s| self.core.actions.of(*s))
             .collect()
@@ -401,10 +394,10 @@ impl State {
         player: Option<i64>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let _ = player;
-        let next = self.turn().next.clone();
+        let next = self.next();
         let side = self.side();
-        let scores = self.base.scores().map(|s| [s.white, s.black]);
-        let steps = self.steps.clone();
+        let scores = self.base().scores().map(|s| [s.white, s.black]);
+        let steps = self.steps().to_vec();
         let picture = self.board().picture();
         let values = self
             .core
@@ -417,7 +410,7 @@ impl State {
 
     /// The one-line position text of the position at the start of the turn in progress.
     fn position(&self) -> String {
-        self.base.position_text()
+        self.base().position_text()
     }
 
     /// The position text, and the turn so far when one is in progress.
@@ -437,25 +430,28 @@ impl State {
     /// The state's snapshot as JSON: the position and its repetition history
     /// (`Game.state_from_snapshot` reads it back).
     fn snapshot(&self) -> String {
-        self.base.snapshot_json()
+        self.base().snapshot_json()
     }
 
     /// The board as text for people, over several lines.
     fn diagram(&self) -> String {
-        self.with_turn(self.base.diagram(), "\n")
+        self.with_turn(self.base().diagram(), "\n")
     }
 
     /// The position as a standalone SVG picture: the last move marked, or the turn so far
     /// with the cells it may go on to.
     fn svg(&mut self) -> String {
         let mut marks = Vec::new();
-        if self.steps.is_empty() {
+        if self.steps().is_empty() {
             if let Some(last) = self.played().next() {
-                marks = last.before.move_marks(&last.mv).unwrap_or_default();
+                marks = last
+                    .before
+                    .move_marks(&last.mv.to_string())
+                    .unwrap_or_default();
             }
         } else {
-            let next = self.turn().next.clone();
-            for step in &self.steps {
+            let next = self.next();
+            for step in self.steps() {
                 if let Step::Cell(at) = step {
                     marks.push(Mark::Highlight {
                         at: *at,
@@ -507,36 +503,36 @@ impl State {
     /// the move taken back (`None` for a turn in progress). Raises `ValueError` when there is
     /// nothing to take back.
     fn undo(&mut self) -> PyResult<Option<String>> {
-        if !self.steps.is_empty() {
-            self.steps.clear();
-            self.turn = None;
+        if !self.steps().is_empty() {
+            self.turn.restart();
+            self.stepped();
             return Ok(None);
         }
         let last = self
             .history
             .take()
             .ok_or_else(|| PyValueError::new_err("nothing to undo: no move has been played"))?;
-        self.base = last.before.clone();
+        self.turn = last.before.clone().into_turn();
         self.history = last.earlier.clone();
-        self.turn = None;
-        Ok(Some(last.mv.clone()))
+        self.started();
+        Ok(Some(last.mv.to_string()))
     }
 
     /// The position's 64-bit key, told apart by the turn in progress.
     fn key(&self) -> u64 {
         use std::hash::{Hash, Hasher};
-        let key = self.base.key();
-        if self.steps.is_empty() {
+        let key = self.base().key();
+        if self.steps().is_empty() {
             return key;
         }
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.steps.hash(&mut h);
+        self.steps().hash(&mut h);
         key ^ h.finish()
     }
 
     /// The whole moves played since this state's line began, in notation.
     fn history(&self) -> Vec<String> {
-        let mut moves: Vec<String> = self.played().map(|p| p.mv.clone()).collect();
+        let mut moves: Vec<String> = self.played().map(|p| p.mv.to_string()).collect();
         moves.reverse();
         moves
     }
@@ -547,8 +543,8 @@ impl State {
                 Ok(other) => {
                     self.core.game.name() == other.core.game.name()
                         && self.core.options == other.core.options
-                        && self.steps == other.steps
-                        && self.base.snapshot_json() == other.base.snapshot_json()
+                        && self.steps() == other.steps()
+                        && self.base().snapshot_json() == other.base().snapshot_json()
                 }
                 // The same object, borrowed mutably elsewhere: equal to itself.
                 Err(_) => true,
@@ -564,7 +560,7 @@ impl State {
         let start = self
             .played()
             .last()
-            .map_or_else(|| self.base.snapshot_json(), |p| p.before.snapshot_json());
+            .map_or_else(|| self.base().snapshot_json(), |p| p.before.snapshot_json());
         let args = (
             self.game(),
             start,
