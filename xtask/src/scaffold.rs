@@ -36,6 +36,10 @@ const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../templates/game/src/board.rs.tmpl"),
     ),
     (
+        "src/pieces.rs",
+        include_str!("../templates/game/src/pieces.rs.tmpl"),
+    ),
+    (
         "src/state.rs",
         include_str!("../templates/game/src/state.rs.tmpl"),
     ),
