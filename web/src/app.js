@@ -8,6 +8,7 @@
 // `loadGame({game, options, position, moves, seats})` below starts any game on this board.
 import init, { games, Session } from './pkg/towers_web.js';
 import { TurnBoard, PALETTE, sessionFrom } from './board.js';
+import { howTo, renderMoveTable, renderLegend, renderChoices, renderOptions, chosenOptions, showMessage, turnHelp, resultText } from './panels.js';
 // Play a friend on a `towers serve` server (online.js): one import and one call in main().
 import { startOnline } from './online.js';
 
@@ -24,19 +25,6 @@ const HINT_LEVEL = 'medium';
 // The shortest time between two computer moves when computers play each other, so that a
 // person can follow the game.
 const PACE_MS = 900;
-
-const HOWTO = {
-  kamisado:
-    'Click the tower to move, then the square where it stops: straight ahead or diagonally forward, as far as the way is clear. From the second turn on, the tower you must move is the one of the colour of the square your opponent just landed on (it is marked). A Sumo (marked S) can push the tower in front of it: click the Sumo, then the square ahead. A tower that cannot move passes: click Pass. Reach the far row to win.',
-  'tower-of-power':
-    'A single step: click one of your stones, then a neighbouring square. A row move: click the far stone of a row of your stacks, then the row’s base (the end it is dealt from), then the last square the lifted stones are dealt to. Stones landing on the enemy take its top stone. Take all your opponent’s stones to win.',
-  'chain-reaction':
-    'Click one of your stones, then a neighbouring cell. Landing on a stone builds a tower you must move on: click where its top stone lands, segment by segment; the board shows the turn so far. A top stone leaving over the far edge scores: then click an empty cell of your setup rows to put it back. A tower that cannot move pays the penalty (a button).',
-  'queens-courtiers':
-    'Click your piece, then the square where it goes. A piece that started in the Course and stepped within it may go on: click the second square, or “end the turn here”. Royals that are checked may be paralysed; bring your Queen and King together to win.',
-  'seven-sages':
-    'Click a sage, then where it goes: it slides like a chess queen over empty cells (never diagonally backward). Sliding into the ball kicks it: click the cell the sage ends on, then the cell where the ball stops (diamond marks). Kick the ball into the opponent’s goal to score.',
-};
 
 const $ = (id) => document.getElementById(id);
 const state = {
@@ -58,12 +46,10 @@ const state = {
 let worker = null;
 let board = null;
 
-// The line under the status: a refusal or a message when there is one, else what the turn
-// in progress needs next. One line of fixed height, so the board never jumps.
-let turnHelp = '';
+// The line under the status: a refusal or a message, else what the turn needs next.
+let helpLine = '';
 function say(text, kind) {
-  $('message').textContent = text || turnHelp;
-  $('message').className = text ? kind || '' : 'help';
+  showMessage($('message'), text, kind, helpLine);
 }
 
 function newWorker() {
@@ -101,44 +87,10 @@ function fillGameList() {
   }
 }
 
-// The options of a game as drop-downs where the rule book lists the values, number boxes
-// where it gives a range; each labelled with the rule book's words.
+// The options of the chosen game as the rule book's words (panels.js), and the game's texts.
 function fillOptions(chosen = {}) {
   const game = state.game;
-  const box = $('options');
-  box.replaceChildren();
-  for (const o of game.options) {
-    const label = document.createElement('label');
-    label.className = 'option-row';
-    const words = document.createElement('span');
-    words.textContent = o.meaning.charAt(0).toUpperCase() + o.meaning.slice(1);
-    const tokens = o.values.split(/, | or /).map((t) => t.trim());
-    const values = tokens.map((t) => t.replace(/\s*\(.*\)$/, ''));
-    const enumerated = tokens.length >= 2 && values.every((v) => /^[A-Za-z0-9-]+$/.test(v)) && !/more|integer| to /.test(o.values);
-    let input;
-    if (enumerated) {
-      input = document.createElement('select');
-      for (const [i, v] of values.entries()) {
-        const option = document.createElement('option');
-        option.value = v;
-        option.textContent = tokens[i] === v ? v : tokens[i];
-        input.append(option);
-      }
-    } else {
-      input = document.createElement('input');
-      input.type = 'number';
-      input.inputMode = 'numeric';
-      const low = /^(\d+)/.exec(o.values);
-      if (low) input.min = low[1];
-    }
-    input.value = chosen[o.key] ?? o.default;
-    input.dataset.option = o.key;
-    input.dataset.default = o.default;
-    const key = document.createElement('small');
-    key.textContent = `${o.key} — ${o.values}; default ${o.default}`;
-    label.append(words, input, key);
-    box.append(label);
-  }
+  renderOptions($('options'), game, chosen);
   $('options-box').hidden = game.options.length === 0;
   $('first-seat-label').textContent = game.sides[0];
   $('second-seat-label').textContent = game.sides[1];
@@ -146,7 +98,7 @@ function fillOptions(chosen = {}) {
   $('moves-second').textContent = game.sides[1];
   $('rules').href = `rules/${game.name}.html`;
   $('rules').textContent = `The rule book of ${game.title}`;
-  $('howto-text').textContent = HOWTO[game.name] || 'Click a piece, then where it goes.';
+  $('howto-text').textContent = howTo(game.name);
 }
 
 function fillSeats() {
@@ -170,16 +122,6 @@ function fillSeats() {
       afterChange();
     });
   }
-}
-
-// The options chosen in the form that differ from the defaults.
-function chosenOptions() {
-  const options = {};
-  for (const input of $('options').querySelectorAll('[data-option]')) {
-    const v = String(input.value).trim();
-    if (v !== '' && v !== input.dataset.default) options[input.dataset.option] = v;
-  }
-  return options;
 }
 
 // Starts a game: the game, its options, a start position, moves already played and the
@@ -231,7 +173,7 @@ export function loadGame({ game, options = {}, position = '', moves = [], seats,
 function newGame() {
   loadGame({
     game: $('game').value,
-    options: chosenOptions(),
+    options: chosenOptions($('options')),
     position: $('start-position').value.trim(),
     seats: state.seats,
   });
@@ -265,7 +207,7 @@ function render() {
   });
   renderStatus(v);
   renderMoves(v);
-  renderLegend();
+  renderLegend($('legend'), board.boardView);
   $('position').textContent = reviewing ? '' : v.position;
   $('undo').disabled = v.played.length === 0 || reviewing;
   const computerTurn = !v.finished && !isPersonToMove(v) && !reviewing;
@@ -275,7 +217,7 @@ function render() {
   $('step').hidden = !computerTurn || !state.paused;
   $('hint').disabled = !isPersonToMove(v) || reviewing || state.think !== null;
   $('banner').hidden = !v.finished || reviewing || state.replaying;
-  if (v.finished) $('banner-text').textContent = bannerText(v);
+  if (v.finished) $('banner-text').textContent = resultText(v);
   $('review-bar').hidden = !reviewing;
   if (reviewing) {
     const mv = state.viewPly > 0 ? v.played[state.viewPly - 1] : null;
@@ -285,12 +227,6 @@ function render() {
   }
   saveUrl(v);
   document.body.dataset.plies = String(v.played.length);
-}
-
-function bannerText(v) {
-  const reason = /\(([^)]*)\)/.exec(v.status);
-  if (v.winner) return `${v.winner} wins${reason ? ` (${reason[1]})` : ''}.`;
-  return `A draw${reason ? ` (${reason[1]})` : ''}.`;
 }
 
 function renderStatus(v) {
@@ -310,86 +246,15 @@ function renderStatus(v) {
 function renderTurn(steps) {
   const active = state.view && isPersonToMove(state.view) && state.viewPly === null;
   $('cancel').hidden = !active || steps.length === 0;
-  if (!active) {
-    turnHelp = '';
-  } else if (steps.length === 0) {
-    turnHelp = 'Click a marked piece to begin your turn.';
-  } else {
-    const names = steps.map((s) => (board.geometry.get(s) || { name: s }).name);
-    turnHelp = `So far ${names.join(' → ')}: click a marked square to go on.`;
-  }
-  if ($('message').className === 'help' || $('message').textContent === '') say('');
+  helpLine = active ? turnHelp(board, steps) : '';
+  if ($('message').classList.contains('help') || $('message').textContent === '') say('');
 }
 
-function renderChoices(choices) {
-  const box = $('choices');
-  box.replaceChildren();
-  for (const c of choices) {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'choice';
-    button.dataset.step = c.step;
-    button.textContent = c.name.charAt(0).toUpperCase() + c.name.slice(1);
-    button.addEventListener('click', () => board.step(c.step));
-    box.append(button);
-  }
-}
-
-// The move list, numbered by side: each row is a number with the first seat's move and the
-// second's ("…" where a side's turn was skipped). Each entry shows that position when clicked.
+// The move list; each entry shows that position when clicked.
 function renderMoves(v) {
-  const body = $('moves').tBodies[0];
-  body.replaceChildren();
-  let row = null;
-  let number = 0;
-  const cell = (mv, ply) => {
-    const td = document.createElement('td');
-    if (!mv) {
-      td.textContent = '…';
-      return td;
-    }
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'move';
-    button.dataset.ply = String(ply);
-    if (state.viewPly === ply || (state.viewPly === null && ply === v.played.length)) button.classList.add('current');
-    const text = document.createElement('b');
-    text.textContent = mv.text;
-    const words = document.createElement('span');
-    words.textContent = mv.words.replace(/^[^:]*: /, '');
-    button.append(text, words);
-    button.addEventListener('click', () => review(ply));
-    td.append(button);
-    return td;
-  };
-  for (const [i, mv] of v.played.entries()) {
-    if (mv.side === 0 || !row || row.children.length === 3) {
-      number += 1;
-      row = document.createElement('tr');
-      const n = document.createElement('th');
-      n.textContent = String(number);
-      row.append(n);
-      if (mv.side === 1) row.append(cell(null));
-      body.append(row);
-    }
-    row.append(cell(mv, i + 1));
-  }
+  renderMoveTable($('moves'), v.played, { current: state.viewPly ?? v.played.length, onPick: review });
   const box = $('moves-box');
   if (state.viewPly === null) box.scrollTop = box.scrollHeight;
-}
-
-function renderLegend() {
-  const b = board.boardView;
-  const box = $('legend');
-  box.replaceChildren();
-  if (!b) return;
-  for (const [colour, text] of b.legend) {
-    const item = document.createElement('span');
-    const swatch = document.createElement('i');
-    swatch.style.background = colour;
-    item.append(swatch, text);
-    box.append(item);
-  }
 }
 
 // ---- the computer ----
@@ -543,8 +408,9 @@ function review(ply) {
 
 function saveUrl(v) {
   const params = urlParams(v);
-  const url = `${location.pathname}?${params}`;
-  if (url !== `${location.pathname}${location.search}`) history.replaceState(null, '', url);
+  // The hash is Play a friend's (online.js): a seat's link must survive the playground's start.
+  const url = `${location.pathname}?${params}${location.hash}`;
+  if (url !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(null, '', url);
 }
 
 function urlParams(v, extra = {}) {
@@ -648,7 +514,7 @@ async function main() {
   board = new TurnBoard($('board'), {
     onMove: onPersonMove,
     onMessage: (text, kind) => say(text, kind),
-    onChoices: renderChoices,
+    onChoices: (choices) => renderChoices($('choices'), choices, board),
     onSteps: renderTurn,
   });
   $('game').addEventListener('change', () => {
@@ -737,7 +603,7 @@ async function main() {
   if (!loadGame(wanted) && !state.session) loadGame({ game: state.catalogue[0].name, seats: ['person', 'medium'] });
   $('loading').hidden = true;
   $('main').classList.add('ready');
-  startOnline({ Session, catalogue: state.catalogue }); // Play a friend (online.js)
+  startOnline({ catalogue: state.catalogue, levels: LEVELS, loadGame }); // Play a friend (online.js)
   document.body.dataset.ready = 'yes';
 }
 

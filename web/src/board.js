@@ -11,6 +11,9 @@
 //   const board = new TurnBoard(element, { onMove, onMessage, onChoices });
 //   board.show(session, { interactive: true, flipped: false });
 //   board.animate(session, ply);   // replays move number `ply` step by step
+//
+// The panels beside a board (the move list, the legend, the named steps as buttons, the
+// help line, the result's words, how to move, the rule options) are in panels.js.
 import { Session } from './pkg/towers_web.js';
 
 // The marks' colours: a dark core inside a light halo, so that every mark has a part with at
@@ -73,10 +76,12 @@ export class TurnBoard {
   }
 
   // Draws `session` at `ply` (null: now); when `interactive`, the person builds a turn.
-  show(session, { interactive = false, flipped = this.flipped, ply = null, keepSteps = false } = {}) {
+  // `idle` is what a click says when the person may not move (default: "Not your turn.").
+  show(session, { interactive = false, flipped = this.flipped, ply = null, keepSteps = false, idle = null } = {}) {
     this.stopAnimation();
     this.session = session;
     this.interactive = interactive && ply === null;
+    this.idle = idle;
     this.flipped = flipped;
     this.ply = ply;
     if (!keepSteps) this.steps = [];
@@ -323,8 +328,10 @@ export class TurnBoard {
   // One step of the turn: a cell (`col,row`) or a named choice (`choice:i`, `finish`).
   step(step) {
     if (!this.session) return;
+    // A click during a replay ends the replay: the person has seen enough and moves.
+    if (this.playing) this.finishAnimation();
     if (!this.interactive) {
-      this.onMessage(this.ply !== null ? 'You are looking at an earlier position: go back to the game to move.' : 'Not your turn.', 'refusal');
+      this.onMessage(this.ply !== null ? 'You are looking at an earlier position: go back to the game to move.' : this.idle || 'Not your turn.', 'refusal');
       return;
     }
     this.hint = [];
@@ -378,32 +385,38 @@ export class TurnBoard {
     const before = JSON.parse(session.board(ply - 1, '[]', this.flipped));
     const sequence = [before, ...frames.frames];
     let i = 0;
-    const saved = { ply: this.ply, steps: this.steps, next: this.next };
+    this.replay = { saved: { ply: this.ply, steps: this.steps, next: this.next }, after };
     this.next = [];
     this.steps = [];
     this.ply = -1; // no targets while animating
     const tick = () => {
       this.draw(sequence[i], { last: [], replayed: frames.steps.slice(0, i) });
       i += 1;
-      if (i < sequence.length) {
-        this.playing = setTimeout(tick, delay);
-      } else {
-        this.playing = setTimeout(() => {
-          this.playing = null;
-          delete this.container.dataset.animating;
-          Object.assign(this, saved);
-          after?.();
-        }, delay);
-      }
+      this.playing = setTimeout(i < sequence.length ? tick : () => this.finishAnimation(), delay);
     };
     this.container.dataset.animating = 'yes';
     tick();
   }
 
+  // Ends a replay at once as if it had run to its end: the board as it was, then `after`.
+  finishAnimation() {
+    if (!this.playing) return;
+    clearTimeout(this.playing);
+    this.playing = null;
+    delete this.container.dataset.animating;
+    const { saved, after } = this.replay;
+    this.replay = null;
+    Object.assign(this, saved);
+    if (after) after();
+    else this.refresh();
+  }
+
+  // Ends a replay without its `after`: whoever calls this draws the board next.
   stopAnimation() {
     if (this.playing) {
       clearTimeout(this.playing);
       this.playing = null;
+      this.replay = null;
       if (this.ply === -1) this.ply = null;
     }
     delete this.container.dataset.animating;

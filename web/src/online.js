@@ -1,12 +1,15 @@
 // Play a friend: games on a `towers serve` server. The server referees every move; this file
 // creates games, keeps a WebSocket to the server (reconnecting by itself with backoff), draws
-// the board with the WebAssembly `Session` (which also lists the legal moves to click), sends
-// the whole chosen move, and shows the clocks ticking from the server's times.
+// the game on the playground's board (board.js: a turn is built step by step, the board
+// reports the whole move and this file sends it), and shows the clocks ticking from the
+// server's times.
 //
 // The page opens a game from its address: `#online=ID&token=TOKEN` for a seat (the token is
 // secret: it never leaves this page but to the server) or `#online=ID` to watch.
 //
 // app.js calls `startOnline` once the WebAssembly is loaded; nothing else here depends on it.
+import { TurnBoard, sessionFrom } from './board.js';
+import { howTo, renderMoveTable, renderLegend, renderChoices, renderOptions, chosenOptions, showMessage, turnHelp } from './panels.js';
 
 const $ = (id) => document.getElementById(id);
 const CLOCKS = {
@@ -15,36 +18,45 @@ const CLOCKS = {
   'fischer-15-10': { kind: 'fischer', base_ms: 900000, increment_ms: 10000 },
   'move-30': { kind: 'move', ms: 30000 },
 };
+// The server's budget for a computer seat is 3 s a move: the playground's levels within it.
+const SERVER_MOVE_MS = 3000;
 
 const online = {
-  Session: null,
   catalogue: [],
+  levels: {},
+  loadGame: null,
+  board: null,
   id: null,
   token: null,
   seat: null,
   socket: null,
+  connected: false, // welcomed on the current socket
   attempts: 0,
   retry: null,
   stopped: false,
   state: null,
   session: null,
-  played: [],
-  selected: null,
-  pending: null, // {ply, move} sent and not yet acknowledged: sent again after a reconnection
+  played: [], // the moves `session` holds: the server's, then a move in flight
+  pending: null, // {ply, move, socket} sent and not yet acknowledged: sent again after a reconnection
   received: 0, // performance.now() when the last state came
+  viewPly: null, // an earlier position being looked at, or null
+  flipOverride: null,
+  replaying: false, // the board replays the last move
+  seen: null, // the previous state of this game, to tell what changed
+  helpLine: '',
 };
 
-function say(text) {
-  $('online-message').textContent = text || '';
+function say(text, kind) {
+  showMessage($('online-message'), text, kind, online.helpLine);
 }
 
-function optionsJson(options) {
+function optionsObject(options) {
   const object = {};
   for (const setting of options || []) {
     const at = setting.indexOf('=');
     if (at > 0) object[setting.slice(0, at)] = setting.slice(at + 1);
   }
-  return JSON.stringify(object);
+  return object;
 }
 
 function parseHash() {
@@ -57,7 +69,29 @@ function link(id, token) {
   return token ? `${base}#online=${id}&token=${token}` : `${base}#online=${id}`;
 }
 
+function playerName(player) {
+  if (!player) return '';
+  if (player.person !== undefined) return player.person;
+  const level = Object.values(online.levels).find((l) => l.spec === player.computer);
+  return level ? `computer (${level.label})` : `computer (${player.computer})`;
+}
+
 // ---- Creating a game ------------------------------------------------------------------
+
+function catalogueEntry(name) {
+  return online.catalogue.find((g) => g.name === name);
+}
+
+// The form follows the chosen game: its sides and its rule options.
+function fillCreateForm() {
+  const game = catalogueEntry($('online-game').value);
+  if (!game) return;
+  const side = $('online-side');
+  side.options[0].textContent = `${game.sides[0]} (moves first)`;
+  side.options[1].textContent = game.sides[1];
+  renderOptions($('online-options'), game);
+  $('online-options-box').hidden = game.options.length === 0;
+}
 
 async function createGame(event) {
   event.preventDefault();
@@ -69,9 +103,12 @@ async function createGame(event) {
   const second = $('online-side').value === '1';
   const body = {
     game: $('online-game').value,
+    options: chosenOptions($('online-options')),
     players: second ? [other, mine] : [mine, other],
     clock: CLOCKS[$('online-clock').value],
   };
+  const message = $('online-create-message');
+  message.textContent = 'Creating the game…';
   let answer;
   try {
     const response = await fetch('api/games', {
@@ -79,40 +116,64 @@ async function createGame(event) {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
     });
-    answer = await response.json();
+    answer = await response.json().catch(() => ({ error: `${response.status} ${response.statusText}` }));
     if (!response.ok) throw new Error(answer.error || response.statusText);
   } catch (error) {
-    $('online-create-message').textContent = `Not created: ${error.message || error}`;
+    message.textContent = /fetch|network/i.test(String(error.message)) || error instanceof TypeError
+      ? 'Not created: the game server does not answer. Play a friend needs `towers serve`.'
+      : `Not created: ${error.message || error}`;
     return;
   }
+  message.textContent = '';
   const mySeat = second ? 1 : 0;
   const invites = { id: answer.id, seats: answer.seats.map((s) => s.token || null) };
   sessionStorage.setItem(`towers-invites-${answer.id}`, JSON.stringify(invites));
   location.hash = `online=${answer.id}&token=${answer.seats[mySeat].token}`;
 }
 
+// The links to send: the friend's seat (for whoever created the game, on this tab) and the
+// spectators' (for everyone). Each with a Copy button.
 function showInvites() {
   const saved = sessionStorage.getItem(`towers-invites-${online.id}`);
   const box = $('online-invites');
   box.replaceChildren();
-  box.hidden = !saved;
-  if (!saved) return;
-  const invites = JSON.parse(saved);
   const rows = [];
-  invites.seats.forEach((token, seat) => {
-    if (token && token !== online.token) rows.push([`Send your friend this link (seat ${seat + 1})`, link(invites.id, token), `online-link-${seat}`]);
-  });
-  rows.push(['Spectators watch here', link(invites.id, null), 'online-spectate-link']);
+  if (saved) {
+    const invites = JSON.parse(saved);
+    invites.seats.forEach((token, seat) => {
+      if (token && token !== online.token) rows.push(['Send your friend this link: it opens their seat', link(invites.id, token), `online-link-${seat}`]);
+    });
+  }
+  rows.push(['Anyone can watch with this link', link(online.id, null), 'online-spectate-link']);
   for (const [text, href, id] of rows) {
-    const p = document.createElement('p');
-    const code = document.createElement('input');
-    code.type = 'text';
-    code.readOnly = true;
-    code.value = href;
-    code.id = id;
-    code.addEventListener('focus', () => code.select());
-    p.append(`${text}: `, code);
-    box.append(p);
+    const row = document.createElement('div');
+    row.className = 'invite';
+    const label = document.createElement('label');
+    label.htmlFor = id;
+    label.textContent = text;
+    const field = document.createElement('input');
+    field.type = 'text';
+    field.readOnly = true;
+    field.value = href;
+    field.id = id;
+    field.addEventListener('focus', () => field.select());
+    const copy = document.createElement('button');
+    copy.type = 'button';
+    copy.textContent = 'Copy';
+    copy.addEventListener('click', async () => {
+      try {
+        await navigator.clipboard.writeText(href);
+        copy.textContent = 'Copied';
+      } catch {
+        field.focus();
+        copy.textContent = 'Press Ctrl+C';
+      }
+      setTimeout(() => {
+        copy.textContent = 'Copy';
+      }, 2000);
+    });
+    row.append(label, field, copy);
+    box.append(row);
   }
 }
 
@@ -123,33 +184,50 @@ async function refreshList() {
     if (!response.ok) throw new Error(response.statusText);
     const lists = await response.json();
     box.replaceChildren();
-    for (const [title, games] of [['Live', lists.live], ['Finished', lists.finished]]) {
+    for (const [title, games] of [['Live: watch or rejoin', lists.live], ['Finished', lists.finished]]) {
       if (games.length === 0) continue;
       const heading = document.createElement('h3');
       heading.textContent = title;
       const list = document.createElement('ul');
+      list.className = 'games-list';
       for (const g of games.slice(0, 15)) {
         const item = document.createElement('li');
         const a = document.createElement('a');
         a.href = `#online=${g.id}`;
-        a.textContent = `${g.game}: ${g.players[0]} – ${g.players[1]}, ${g.moves} moves`;
-        item.append(a);
-        if (g.result) item.append(g.result.winner === null ? ' (drawn)' : ` (won by ${g.players[g.result.winner === 'White' ? 0 : 1]})`);
+        const entry = catalogueEntry(g.game);
+        a.textContent = `${entry ? entry.title : g.game}: ${g.players[0]} – ${g.players[1]}`;
+        const sides = entry ? entry.sides : ['White', 'Black'];
+        let detail = `, ${g.moves} ${g.moves === 1 ? 'move' : 'moves'}`;
+        if (g.result) {
+          const winner = g.result.winner === null ? null : g.result.winner === 'White' ? 0 : 1;
+          detail += winner === null ? ', drawn' : `, won by ${g.players[winner]} (${sides[winner]})`;
+        }
+        item.append(a, detail);
         list.append(item);
       }
       box.append(heading, list);
     }
-    if (box.childElementCount === 0) box.textContent = 'No games yet.';
+    if (box.childElementCount === 0) box.textContent = 'No games yet: create the first.';
   } catch {
-    box.textContent = 'The games list needs `towers serve`.';
+    box.textContent = 'No game server answers: the games list needs `towers serve`.';
   }
 }
 
 // ---- The connection -------------------------------------------------------------------
 
-function setConnection(text) {
-  $('online-connection').textContent = text;
-  document.body.dataset.online = text;
+// `what`: connecting, connected, reconnecting (in `ms`) or refused; `data-online` on the
+// body says it too (the browser test waits on it).
+function setConnection(what, ms) {
+  const words = {
+    connecting: 'Connecting…',
+    connected: 'Connected',
+    reconnecting: ms ? `Connection lost: trying again in ${(ms / 1000).toFixed(1)} s` : 'Connection lost: reconnecting…',
+    refused: 'Not connected',
+  };
+  const box = $('online-connection');
+  box.textContent = words[what] || '';
+  box.className = `connection ${what}`;
+  document.body.dataset.online = what;
 }
 
 function connect() {
@@ -159,7 +237,7 @@ function connect() {
   const base = location.pathname.replace(/[^/]*$/, '');
   const socket = new WebSocket(`${scheme}//${location.host}${base}api/games/${online.id}/ws`);
   online.socket = socket;
-  setConnection('connecting');
+  setConnection(online.attempts > 0 ? 'reconnecting' : 'connecting');
   socket.onopen = () => {
     socket.send(JSON.stringify({ type: 'hello', token: online.token }));
   };
@@ -175,13 +253,15 @@ function connect() {
   socket.onclose = () => {
     if (online.socket !== socket) return;
     online.socket = null;
+    online.connected = false;
     if (online.stopped) return;
     // Back off: 0.25 s, 0.5 s, 1 s … up to 5 s, with jitter so a restarted server is not
     // hit by every page at once.
     const delay = Math.min(5000, 250 * 2 ** online.attempts) * (0.75 + Math.random() / 2);
     online.attempts += 1;
-    setConnection(`reconnecting in ${(delay / 1000).toFixed(1)} s`);
+    setConnection('reconnecting', delay);
     online.retry = setTimeout(connect, delay);
+    render();
   };
 }
 
@@ -193,31 +273,51 @@ function send(message) {
   return false;
 }
 
+// Sends the move in flight: again after a reconnection (the server acknowledges a move sent
+// twice with the same number once, and plays it once).
+function sendPending() {
+  const p = online.pending;
+  if (p && p.socket !== online.socket && send({ type: 'move', ply: p.ply, move: p.move })) p.socket = online.socket;
+}
+
+// Errors about a move: the move in flight was not played.
+const MOVE_ERRORS = new Set(['illegal_move', 'stale_move', 'not_your_turn', 'game_over', 'time', 'not_seated']);
+
 function receive(message) {
   switch (message.type) {
     case 'welcome':
       online.seat = message.seat;
       online.attempts = 0;
+      online.connected = true;
       setConnection('connected');
       break;
     case 'state':
       showState(message);
-      if (online.pending && online.pending.ply === message.moves.length) {
-        send({ type: 'move', ply: online.pending.ply, move: online.pending.move });
-      } else {
-        online.pending = null;
-      }
+      sendPending();
       break;
     case 'ack':
-      online.pending = null;
+      if (online.pending && online.pending.ply === message.ply) online.pending = null;
+      render();
       break;
     case 'error':
       if (message.code === 'bad_token' || message.code === 'no_hello') {
         online.stopped = true;
         setConnection('refused');
+        say(`${message.message}: check the link.`, 'refusal');
+        break;
       }
-      online.pending = null;
-      say(message.message);
+      if (online.pending && MOVE_ERRORS.has(message.code)) {
+        online.pending = null;
+        follow();
+        say(`Your move was not played: ${message.message}.`, 'refusal');
+        render();
+      } else if (online.pending && (message.code === 'storage' || message.code === 'rate_limited')) {
+        // Nothing was stored: send it again in a moment.
+        online.pending.socket = null;
+        setTimeout(sendPending, 1000);
+      } else {
+        say(message.message, 'refusal');
+      }
       break;
     default:
       break;
@@ -226,25 +326,76 @@ function receive(message) {
 
 // ---- The game -------------------------------------------------------------------------
 
-function showState(state) {
-  online.state = state;
-  online.received = performance.now();
-  // Follow the moves with the engine: play the new ones, or start over when they differ.
-  const same = online.session && online.played.every((m, i) => state.moves[i] === m)
-    && online.session.name() === state.game;
-  if (!same) {
-    if (online.session) online.session.free();
-    online.session = new online.Session(state.game, optionsJson(state.options), state.position || '');
+// Makes the session hold the server's moves and, after them, the move in flight: takes back
+// what differs and plays the rest. Returns the moves newly played.
+function follow() {
+  const s = online.state;
+  const wanted = [...s.moves];
+  if (online.pending && online.pending.ply === wanted.length) wanted.push(online.pending.move);
+  if (!online.session) {
+    online.session = sessionFrom(s.game, optionsObject(s.options), s.position || '', []);
     online.played = [];
   }
-  for (const mv of state.moves.slice(online.played.length)) {
-    online.session.play(mv);
-    online.played.push(mv);
+  let common = 0;
+  while (common < online.played.length && online.played[common] === wanted[common]) common += 1;
+  while (online.played.length > common) {
+    online.session.undo();
+    online.played.pop();
   }
-  online.selected = null;
-  if (state.rematch.game && !online.followed) {
-    online.followed = true;
-    location.hash = online.seat === null ? `online=${state.rematch.game}` : `online=${state.rematch.game}&token=${online.token}`;
+  const added = [];
+  for (const mv of wanted.slice(common)) {
+    online.played.push(online.session.play(mv));
+    added.push(mv);
+  }
+  return added;
+}
+
+function showState(state) {
+  const before = online.seen;
+  online.state = state;
+  online.seen = state;
+  online.received = performance.now();
+  const p = online.pending;
+  if (p && state.moves.length > p.ply) {
+    if (state.moves[p.ply] !== p.move) say('Your move was not played: the game went on without it.', 'refusal');
+    online.pending = null;
+  }
+  let added;
+  try {
+    added = follow();
+  } catch (error) {
+    // The page's engine and the server's disagree (an old page on a new server): start over.
+    online.session?.free();
+    online.session = null;
+    try {
+      added = follow();
+    } catch (again) {
+      say(`This page cannot show the game: ${again.message || again}. Reload the page.`, 'refusal');
+      return;
+    }
+  }
+  if (state.rematch.game && before && !before.rematch.game) {
+    // Both asked for the rematch while this page watched: go to it (the seats are swapped,
+    // each keeping its token).
+    location.hash = online.seat === null || !online.token ? `online=${state.rematch.game}` : `online=${state.rematch.game}&token=${online.token}`;
+    return;
+  }
+  if (before && state.draw_offer !== null && before.draw_offer === null && state.draw_offer !== online.seat) {
+    say(`${state.sides[state.draw_offer]} offers a draw.`);
+  } else if (before && state.draw_offer === null && before.draw_offer !== null && !state.finished) {
+    say(before.draw_offer === online.seat ? 'The draw was declined.' : '');
+  }
+  // Someone else's move, seen as it came: replayed step by step, as the playground does.
+  const theirs = before && added.length === 1 && online.played.length === state.moves.length && online.viewPly === null;
+  if (theirs) {
+    online.replaying = true;
+    render();
+    online.board.animate(online.session, online.session.plies(), {
+      after: () => {
+        online.replaying = false;
+        render();
+      },
+    });
     return;
   }
   render();
@@ -252,48 +403,133 @@ function showState(state) {
 
 function myTurn() {
   const s = online.state;
-  return s && !s.finished && online.seat !== null && s.to_move === online.seat;
+  return Boolean(s && !s.finished && online.seat !== null && s.to_move === online.seat);
+}
+
+function facing() {
+  if (online.flipOverride !== null) return online.flipOverride;
+  return online.seat === 1;
 }
 
 function render() {
   const s = online.state;
-  if (!s) return;
-  const view = JSON.parse(online.session.view());
-  online.view = view;
-  const targets = online.selected ? movesFrom(online.selected).map((m) => m.path[m.path.length - 1]) : [];
-  $('online-board').innerHTML = online.session.svg(JSON.stringify({
-    flipped: online.seat === 1,
-    selected: online.selected,
-    targets,
-  }));
-  const names = s.players.map((p) => p.person || `computer ${p.computer}`);
-  $('online-title').textContent = `${s.title}: ${s.sides[0]} ${names[0]} – ${s.sides[1]} ${names[1]}`;
-  const you = online.seat === null ? 'You are watching.' : `You play ${s.sides[online.seat]}.`;
-  let status = s.status.charAt(0).toUpperCase() + s.status.slice(1);
-  if (!s.finished) status += myTurn() ? ' — your move.' : '';
-  $('online-status').textContent = `${you} ${status}`;
+  if (!s || !online.session) return;
+  const v = JSON.parse(online.session.view());
+  const reviewing = online.viewPly !== null;
+  const canMove = myTurn() && !online.pending && !reviewing;
+  if (!online.replaying) {
+    const plies = online.session.plies();
+    online.board.show(online.session, {
+      interactive: canMove,
+      flipped: facing(),
+      ply: reviewing ? online.viewPly : null,
+      keepSteps: canMove && online.shownPlies === plies,
+      idle: idleWords(),
+    });
+    online.shownPlies = plies;
+  }
+  const names = s.players.map(playerName);
+  $('online-title').textContent = s.title;
+  $('online-howto').textContent = howTo(s.game);
+  $('online-rules').href = `rules/${s.game}.html`;
+  $('online-rules').textContent = `The rule book of ${s.title}`;
+  $('online-moves-first').textContent = s.sides[0];
+  $('online-moves-second').textContent = s.sides[1];
+  document.title = `${s.title}: ${names[0]} – ${names[1]}`;
+  for (const side of [0, 1]) {
+    const box = $(`online-player-${side}`);
+    box.querySelector('.who').textContent = `${s.sides[side]}: ${names[side]}${online.seat === side ? ' (you)' : ''}`;
+    box.classList.toggle('to-move', !s.finished && s.to_move === side);
+  }
+  renderStatus(s);
+  renderMoveTable($('online-moves'), v.played, { current: online.viewPly ?? v.played.length, onPick: review });
+  if (!reviewing) $('online-moves-box').scrollTop = $('online-moves-box').scrollHeight;
+  renderLegend($('online-legend'), online.board.boardView);
+  renderButtons(s);
+  renderBanner(s, names);
+  $('online-review-bar').hidden = !reviewing;
+  if (reviewing) {
+    const mv = online.viewPly > 0 ? v.played[online.viewPly - 1] : null;
+    $('online-review-text').textContent = mv ? `After move ${online.viewPly}: ${mv.words}` : 'The start of the game';
+    $('online-review-back').disabled = online.viewPly === 0;
+    $('online-review-forward').disabled = online.viewPly >= s.moves.length;
+  }
   document.body.dataset.onlineMoves = String(s.moves.length);
   document.body.dataset.onlineFinished = s.finished ? 'yes' : 'no';
-  const list = $('online-moves');
-  list.replaceChildren(...s.moves.map((mv) => {
-    const item = document.createElement('li');
-    item.textContent = mv;
-    return item;
-  }));
+  tick();
+}
+
+// What a click on the board says when the person may not move.
+function idleWords() {
+  const s = online.state;
+  if (online.seat === null) return 'You are watching: only the players move.';
+  if (s.finished) return 'The game is over.';
+  if (online.pending) return 'Your move is on its way to the server.';
+  return `Not your turn: ${s.sides[s.to_move]} is to move.`;
+}
+
+function renderStatus(s) {
+  const you = online.seat === null ? 'You are watching. ' : '';
+  let status;
+  if (s.finished) {
+    status = s.status.charAt(0).toUpperCase() + s.status.slice(1);
+  } else if (online.pending) {
+    status = online.connected ? 'Your move is sent…' : 'Not connected: your move is sent when the connection is back.';
+  } else {
+    const mover = `${s.sides[s.to_move]} (${playerName(s.players[s.to_move])})`;
+    const computer = s.players[s.to_move].computer !== undefined;
+    if (myTurn()) status = `${s.sides[s.to_move]} to move: your turn.`;
+    else if (computer) status = `${mover} is thinking…`;
+    else status = `${mover} to move.`;
+    if (s.moves.length === 0 && s.clock.spec.kind !== 'none') status += ' The clocks start with the first move.';
+  }
+  $('online-status').textContent = `${you}${status}`;
+  $('online-status').classList.toggle('thinking', !s.finished && s.players[s.to_move].computer !== undefined);
+}
+
+function renderButtons(s) {
   const seated = online.seat !== null;
-  const opponentOffers = s.draw_offer !== null && s.draw_offer !== online.seat;
-  $('online-resign').hidden = !seated || s.finished;
-  $('online-draw').hidden = !seated || s.finished || !s.can_draw || s.draw_offer === online.seat;
-  $('online-draw').textContent = opponentOffers ? 'Accept the draw' : 'Offer a draw';
-  $('online-decline').hidden = !seated || s.finished || !opponentOffers;
-  $('online-rematch').hidden = !seated || !s.finished;
-  $('online-rematch').disabled = Boolean(s.rematch.requested[online.seat]);
-  $('online-rematch').textContent = s.rematch.requested[online.seat] ? 'Rematch asked…' : 'Rematch (colours swapped)';
+  const live = seated && !s.finished;
+  const offered = s.draw_offer !== null;
+  const theyOffer = offered && s.draw_offer !== online.seat;
+  $('online-accept').hidden = !live || !theyOffer;
+  $('online-decline').hidden = !live || !theyOffer;
+  $('online-draw').hidden = !live || !s.can_draw || theyOffer;
+  $('online-draw').disabled = offered;
+  $('online-draw').textContent = offered ? 'Draw offered…' : 'Offer a draw';
+  $('online-resign').hidden = !live;
+  if (!live) resetResign();
+  const asked = seated && s.rematch.requested[online.seat];
+  const theyAsk = seated && s.rematch.requested[1 - online.seat];
+  const rematchText = asked ? 'Rematch asked: waiting for your opponent…' : theyAsk ? 'Accept the rematch (colours swapped)' : 'Rematch (colours swapped)';
+  for (const id of ['online-rematch', 'online-banner-rematch']) {
+    $(id).hidden = !seated || !s.finished || Boolean(s.rematch.game);
+    $(id).disabled = asked;
+    $(id).textContent = rematchText;
+  }
   $('online-record').href = `api/games/${s.id}/record`;
   $('online-record').hidden = !s.finished;
-  const others = myTurn() ? view.moves.filter((m) => m.path.length === 0) : [];
-  $('online-other-moves').replaceChildren(...others.map((m) => moveButton(m.text)));
-  tick();
+  $('online-cancel').hidden = !(myTurn() && online.board.steps.length > 0 && online.viewPly === null);
+}
+
+function renderBanner(s, names) {
+  const show = s.finished && online.viewPly === null && !online.replaying && !online.bannerClosed;
+  $('online-banner').hidden = !show;
+  if (!s.finished) return;
+  const winner = s.result ? s.result.winner : null;
+  let headline;
+  if (winner === null) headline = 'A draw.';
+  else if (online.seat === null) headline = `${s.sides[winner]} (${names[winner]}) wins.`;
+  else headline = winner === online.seat ? 'You win!' : `${s.sides[winner]} (${names[winner]}) wins.`;
+  $('online-banner-text').textContent = headline;
+  const detail = $('online-banner-detail');
+  detail.replaceChildren(s.status.charAt(0).toUpperCase() + s.status.slice(1));
+  if (s.rematch.game) {
+    const a = document.createElement('a');
+    a.href = online.seat === null || !online.token ? `#online=${s.rematch.game}` : `#online=${s.rematch.game}&token=${online.token}`;
+    a.textContent = 'Go to the rematch';
+    detail.append(' — ', a);
+  }
 }
 
 function clockText(ms) {
@@ -303,129 +539,209 @@ function clockText(ms) {
   return `${minutes}:${String(seconds).padStart(2, '0')}.${tenths % 10}`;
 }
 
+// The clocks, ticking locally from the times of the last state.
 function tick() {
   const s = online.state;
-  const box = $('online-clocks');
-  if (!s || s.clock.spec.kind === 'none') {
-    box.hidden = true;
-    return;
-  }
-  box.hidden = false;
-  const elapsed = performance.now() - online.received;
+  const hasClock = Boolean(s && s.clock.spec.kind !== 'none');
   for (const side of [0, 1]) {
-    let ms = s.clock.remaining_ms[side];
-    if (s.clock.running === side) ms = Math.max(0, ms - elapsed);
     const el = $(`online-clock-${side}`);
-    el.textContent = `${s.sides[side]} ${clockText(ms)}`;
+    el.hidden = !hasClock;
+    if (!hasClock) continue;
+    let ms = s.clock.remaining_ms[side];
+    if (s.clock.running === side) ms = Math.max(0, ms - (performance.now() - online.received));
+    el.textContent = clockText(ms);
     el.classList.toggle('running', s.clock.running === side);
+    el.classList.toggle('low', ms < 20000);
   }
 }
 
-function same(a, b) {
-  return a && b && a[0] === b[0] && a[1] === b[1];
-}
+// ---- What the person does --------------------------------------------------------------
 
-function movesFrom(cell) {
-  return online.view.moves.filter((m) => m.path.length > 0 && same(m.path[0], cell));
-}
-
-function moveButton(text) {
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.textContent = text;
-  button.dataset.move = text;
-  button.addEventListener('click', () => playMove(text));
-  return button;
-}
-
-function playMove(text) {
-  if (!myTurn()) {
-    say('Wait for your turn.');
+// The whole move the person built on the board: shown at once, sent to the server.
+function onMove(text) {
+  if (!myTurn() || online.pending) {
+    say(idleWords(), 'refusal');
     return;
   }
-  $('online-chooser').replaceChildren();
   const ply = online.state.moves.length;
-  online.pending = { ply, move: text };
-  online.selected = null;
+  let move;
+  try {
+    move = online.session.play(text);
+  } catch (error) {
+    say(`Not played: ${error.message || error}`, 'refusal');
+    return;
+  }
+  online.played.push(move);
+  online.pending = { ply, move, socket: null };
   say('');
-  if (!send({ type: 'move', ply, move: text })) say('Not connected: the move is sent when the connection is back.');
+  sendPending();
   render();
 }
 
-function clickBoard(event) {
-  const el = event.target.closest('[data-at]');
-  if (!el || !online.view) return;
-  if (!myTurn()) {
-    say(online.seat === null ? 'Spectators cannot move.' : 'Wait for your turn.');
+function onSteps(steps) {
+  const active = myTurn() && !online.pending && online.viewPly === null;
+  online.helpLine = active ? turnHelp(online.board, steps) : '';
+  $('online-cancel').hidden = !active || steps.length === 0;
+  if ($('online-message').classList.contains('help') || $('online-message').textContent === '') say('');
+}
+
+function typedMove(event) {
+  event.preventDefault();
+  const text = $('online-move-text').value.trim();
+  if (!text) return;
+  if (online.viewPly !== null) review(Infinity);
+  onMove(text);
+  $('online-move-text').value = '';
+}
+
+function review(ply) {
+  const s = online.state;
+  if (!s) return;
+  online.board.finishAnimation();
+  online.viewPly = ply >= s.moves.length ? null : Math.max(0, ply);
+  render();
+}
+
+// Resign asks again first: one click by mistake does not lose a game.
+let resignTimer = null;
+function resetResign() {
+  clearTimeout(resignTimer);
+  resignTimer = null;
+  $('online-resign').textContent = 'Resign';
+  $('online-resign').classList.remove('confirm');
+}
+
+function resign() {
+  if (resignTimer === null) {
+    $('online-resign').textContent = 'Really resign? Click again';
+    $('online-resign').classList.add('confirm');
+    resignTimer = setTimeout(resetResign, 4000);
     return;
   }
-  const cell = el.getAttribute('data-at').split(',').map(Number);
-  if (online.selected) {
-    const matching = movesFrom(online.selected).filter((m) => same(m.path[m.path.length - 1], cell));
-    if (matching.length === 1) return playMove(matching[0].text);
-    if (matching.length > 1) {
-      $('online-chooser').replaceChildren(...matching.map((m) => moveButton(m.text)));
-      return undefined;
-    }
-  }
-  online.selected = movesFrom(cell).length > 0 ? cell : null;
-  render();
-  return undefined;
+  resetResign();
+  if (!send({ type: 'resign' })) say('Not connected: try again when the connection is back.', 'refusal');
+}
+
+function act(type) {
+  if (!send({ type })) say('Not connected: try again when the connection is back.', 'refusal');
+}
+
+// The game on the playground's board, to try other moves (the online game is not changed).
+function study() {
+  const s = online.state;
+  if (!s) return;
+  const moves = [...s.moves];
+  location.hash = '';
+  online.loadGame({ game: s.game, options: optionsObject(s.options), position: s.position || '', moves, seats: ['person', 'person'] });
 }
 
 // ---- Opening and leaving a game -------------------------------------------------------
 
 function openFromHash() {
   const { id, token } = parseHash();
+  if (id === online.id && token === online.token && online.socket) return;
   if (online.socket) {
     const old = online.socket;
     online.socket = null;
     old.close();
   }
   clearTimeout(online.retry);
-  Object.assign(online, { id, token, seat: null, state: null, attempts: 0, stopped: false, pending: null, followed: false });
+  online.board?.stopAnimation();
+  online.session?.free();
+  Object.assign(online, {
+    id, token, seat: null, connected: false, state: null, seen: null, session: null, played: [], attempts: 0, stopped: false,
+    pending: null, viewPly: null, flipOverride: null, replaying: false, bannerClosed: false, shownPlies: null,
+  });
+  resetResign();
   const inGame = Boolean(id);
   $('online-game-view').hidden = !inGame;
-  const playground = document.querySelector('main');
-  if (playground) playground.hidden = inGame;
+  $('online-lobby').hidden = inGame;
+  $('main').hidden = inGame;
+  $('to-online').hidden = inGame;
   if (!inGame) {
-    setConnection('');
-    refreshList();
+    document.body.dataset.online = '';
+    document.title = online.title;
+    if ($('online-box').open) refreshList();
     return;
   }
+  $('online-title').textContent = 'Opening the game…';
+  $('online-board').replaceChildren();
+  $('online-moves').tBodies[0].replaceChildren();
   say('');
   showInvites();
   connect();
 }
 
 /// Sets up "Play a friend": the form, the games list and the online game view.
-export function startOnline({ Session, catalogue }) {
-  online.Session = Session;
+/// `catalogue` is the games' list (`games()`), `levels` the playground's computer levels,
+/// `loadGame` opens a game on the playground's board.
+export function startOnline({ catalogue, levels, loadGame }) {
   online.catalogue = catalogue;
+  online.levels = levels;
+  online.loadGame = loadGame;
+  online.title = document.title;
   for (const g of catalogue) {
     const option = document.createElement('option');
     option.value = g.name;
     option.textContent = g.title;
     $('online-game').append(option);
   }
+  for (const level of Object.values(levels)) {
+    if (level.limit > SERVER_MOVE_MS) continue;
+    const option = document.createElement('option');
+    option.value = level.spec;
+    option.textContent = `the computer, ${level.label}`;
+    $('online-opponent').append(option);
+  }
+  fillCreateForm();
+  $('online-game').addEventListener('change', fillCreateForm);
+  const friendShown = () => {
+    $('online-friend-label').hidden = $('online-opponent').value !== 'person';
+  };
+  $('online-opponent').addEventListener('change', friendShown);
+  friendShown();
   $('online-create').addEventListener('submit', createGame);
-  $('online-board').addEventListener('click', clickBoard);
-  $('online-resign').addEventListener('click', () => send({ type: 'resign' }));
-  $('online-draw').addEventListener('click', () => {
-    const s = online.state;
-    send({ type: s.draw_offer !== null && s.draw_offer !== online.seat ? 'accept_draw' : 'offer_draw' });
+  $('online-refresh').addEventListener('click', refreshList);
+  $('online-box').addEventListener('toggle', () => {
+    if ($('online-box').open) refreshList();
   });
-  $('online-decline').addEventListener('click', () => send({ type: 'decline_draw' }));
-  $('online-rematch').addEventListener('click', () => send({ type: 'rematch' }));
+  $('to-online').addEventListener('click', (e) => {
+    e.preventDefault();
+    $('online-box').open = true;
+    $('online-box').scrollIntoView({ behavior: 'smooth', block: 'start' });
+  });
+  online.board = new TurnBoard($('online-board'), {
+    onMove,
+    onMessage: (text, kind) => say(text, kind),
+    onChoices: (choices) => renderChoices($('online-choices'), choices, online.board),
+    onSteps,
+  });
+  $('online-cancel').addEventListener('click', () => online.board.cancel());
+  $('online-resign').addEventListener('click', resign);
+  $('online-draw').addEventListener('click', () => act('offer_draw'));
+  $('online-accept').addEventListener('click', () => act('accept_draw'));
+  $('online-decline').addEventListener('click', () => act('decline_draw'));
+  for (const id of ['online-rematch', 'online-banner-rematch']) $(id).addEventListener('click', () => act('rematch'));
+  $('online-banner-review').addEventListener('click', () => {
+    online.bannerClosed = true;
+    review(0);
+  });
+  $('online-review-back').addEventListener('click', () => review(online.viewPly - 1));
+  $('online-review-forward').addEventListener('click', () => review(online.viewPly + 1));
+  $('online-review-exit').addEventListener('click', () => review(Infinity));
+  $('online-flip').addEventListener('click', () => {
+    online.flipOverride = !facing();
+    render();
+  });
+  $('online-zoom').addEventListener('click', () => {
+    const zoomed = $('online-board-wrap').classList.toggle('zoomed');
+    $('online-zoom').setAttribute('aria-pressed', String(zoomed));
+  });
+  $('online-study').addEventListener('click', study);
   $('online-leave').addEventListener('click', () => {
     location.hash = '';
   });
-  $('online-typed').addEventListener('submit', (e) => {
-    e.preventDefault();
-    const text = $('online-move-text').value.trim();
-    if (text) playMove(text);
-    $('online-move-text').value = '';
-  });
+  $('online-typed').addEventListener('submit', typedMove);
   window.addEventListener('hashchange', openFromHash);
   setInterval(tick, 100);
   window.online = online; // for the browser test

@@ -1,6 +1,6 @@
 //! `cargo xtask new-game` for real: a game scaffolded into a temporary copy of the workspace
-//! builds, passes its own tests (perft, conformance, rules, rule book) and every cross-game
-//! test of the workspace, and is registered — `towers` lists it and counts its perft. A heavy
+//! builds, passes its own tests (perft, conformance, rules, rule book) and the workspace's
+//! tests that run over every registered game, and is registered — `towers` lists it and counts its perft. A heavy
 //! test: it runs when `TOWERS_HEAVY=1`, as in CI.
 
 use std::path::Path;
@@ -79,9 +79,9 @@ fn heavy_a_new_game_builds_tests_and_registers() {
     );
     let target = scratch.join("target");
     // Its rule book first, as a contributor does (the docs freshness test reads it); then
-    // the new crate's tests and every test that runs over all registered games: the
-    // registry, the command line, the pictures and snapshots, the playground's API and the
-    // robustness bodies. New snapshots are written, not compared (the contributor reviews
+    // the new crate's tests and the tests that run over all registered games: the registry,
+    // the pictures and snapshots, the playground's API, the robustness bodies and the
+    // command line. New snapshots are written, not compared (the contributor reviews
     // them with `cargo insta review`).
     cargo(
         &copy,
@@ -101,11 +101,30 @@ fn heavy_a_new_game_builds_tests_and_registers() {
             "-p",
             "tower-games",
             "-p",
-            "towers",
-            "-p",
             "towers-web",
             "-p",
             "towers-robustness",
+        ],
+    );
+    // The command line over every registered game: play, record and replay, hostile input,
+    // the computer players. The binary's searches and protocols on the five games (solver,
+    // end games, strength, tournaments, UGI, the server) say nothing of the new game.
+    cargo(
+        &copy,
+        &target,
+        &[
+            "test",
+            "--offline",
+            "-p",
+            "towers",
+            "--bin",
+            "towers",
+            "--test",
+            "play",
+            "--test",
+            "hardening",
+            "--test",
+            "alphabeta",
         ],
     );
     let list = cargo(

@@ -1,0 +1,167 @@
+// The panels beside a board, shared by every front end of the page (the playground, app.js,
+// and Play a friend, online.js), so that both teach alike: how to move in each game, the
+// move list numbered by side, the legend, the named steps as buttons, the line that says what
+// the turn in progress needs next, the result's words and the rule options' form.
+
+// A short "how to move" for each game, beside the board.
+export const HOWTO = {
+  kamisado:
+    'Click the tower to move, then the square where it stops: straight ahead or diagonally forward, as far as the way is clear. From the second turn on, the tower you must move is the one of the colour of the square your opponent just landed on (it is marked). A Sumo (marked S) can push the tower in front of it: click the Sumo, then the square ahead. A tower that cannot move passes: click Pass. Reach the far row to win.',
+  'tower-of-power':
+    'A single step: click one of your stones, then a neighbouring square. A row move: click the far stone of a row of your stacks, then the row’s base (the end it is dealt from), then the last square the lifted stones are dealt to. Stones landing on the enemy take its top stone. Take all your opponent’s stones to win.',
+  'chain-reaction':
+    'Click one of your stones, then a neighbouring cell. Landing on a stone builds a tower you must move on: click where its top stone lands, segment by segment; the board shows the turn so far. A top stone leaving over the far edge scores: then click an empty cell of your setup rows to put it back. A tower that cannot move pays the penalty (a button).',
+  'queens-courtiers':
+    'Click your piece, then the square where it goes. A piece that started in the Course and stepped within it may go on: click the second square, or “end the turn here”. Royals that are checked may be paralysed; bring your Queen and King together to win.',
+  'seven-sages':
+    'Click a sage, then where it goes: it slides like a chess queen over empty cells (never diagonally backward). Sliding into the ball kicks it: click the cell the sage ends on, then the cell where the ball stops (diamond marks). Kick the ball into the opponent’s goal to score.',
+};
+
+// How to move in the game called `name`.
+export function howTo(name) {
+  return HOWTO[name] || 'Click a piece, then where it goes.';
+}
+
+// The options of `game` (an entry of `games()`) in `box`: drop-downs where the rule book
+// lists the values, number boxes where it gives a range; each labelled with the rule book's
+// words and set to `chosen[key]` or the default.
+export function renderOptions(box, game, chosen = {}) {
+  box.replaceChildren();
+  for (const o of game.options) {
+    const label = document.createElement('label');
+    label.className = 'option-row';
+    const words = document.createElement('span');
+    words.textContent = o.meaning.charAt(0).toUpperCase() + o.meaning.slice(1);
+    const tokens = o.values.split(/, | or /).map((t) => t.trim());
+    const values = tokens.map((t) => t.replace(/\s*\(.*\)$/, ''));
+    const enumerated = tokens.length >= 2 && values.every((v) => /^[A-Za-z0-9-]+$/.test(v)) && !/more|integer| to /.test(o.values);
+    let input;
+    if (enumerated) {
+      input = document.createElement('select');
+      for (const [i, v] of values.entries()) {
+        const option = document.createElement('option');
+        option.value = v;
+        option.textContent = tokens[i] === v ? v : tokens[i];
+        input.append(option);
+      }
+    } else {
+      input = document.createElement('input');
+      input.type = 'number';
+      input.inputMode = 'numeric';
+      const low = /^(\d+)/.exec(o.values);
+      if (low) input.min = low[1];
+    }
+    input.value = chosen[o.key] ?? o.default;
+    input.dataset.option = o.key;
+    input.dataset.default = o.default;
+    const key = document.createElement('small');
+    key.textContent = `${o.key} — ${o.values}; default ${o.default}`;
+    label.append(words, input, key);
+    box.append(label);
+  }
+}
+
+// The options set in `box` (by `renderOptions`) that differ from the defaults.
+export function chosenOptions(box) {
+  const options = {};
+  for (const input of box.querySelectorAll('[data-option]')) {
+    const v = String(input.value).trim();
+    if (v !== '' && v !== input.dataset.default) options[input.dataset.option] = v;
+  }
+  return options;
+}
+
+// ---- the panels beside a board, shared by every front end ----
+
+// The move list (`played` as Session.view gives it) in a table whose head names the sides,
+// numbered by side: each row is a number with the first seat's move and the second's ("…"
+// where a side's turn was skipped). The entry of move `current` is marked; a click on an
+// entry calls `onPick(ply)`.
+export function renderMoveTable(table, played, { current = null, onPick = () => {} } = {}) {
+  const body = table.tBodies[0];
+  body.replaceChildren();
+  let row = null;
+  let number = 0;
+  const cell = (mv, ply) => {
+    const td = document.createElement('td');
+    if (!mv) {
+      td.textContent = '…';
+      return td;
+    }
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'move';
+    button.dataset.ply = String(ply);
+    if (ply === current) button.classList.add('current');
+    const text = document.createElement('b');
+    text.textContent = mv.text;
+    const words = document.createElement('span');
+    words.textContent = mv.words.replace(/^[^:]*: /, '');
+    button.append(text, words);
+    button.addEventListener('click', () => onPick(ply));
+    td.append(button);
+    return td;
+  };
+  for (const [i, mv] of played.entries()) {
+    if (mv.side === 0 || !row || row.children.length === 3) {
+      number += 1;
+      row = document.createElement('tr');
+      const n = document.createElement('th');
+      n.textContent = String(number);
+      row.append(n);
+      if (mv.side === 1) row.append(cell(null));
+      body.append(row);
+    }
+    row.append(cell(mv, i + 1));
+  }
+}
+
+// The legend lines of the board last drawn (`board.boardView`), each with its colour.
+export function renderLegend(box, boardView) {
+  box.replaceChildren();
+  if (!boardView) return;
+  for (const [colour, text] of boardView.legend) {
+    const item = document.createElement('span');
+    const swatch = document.createElement('i');
+    swatch.style.background = colour;
+    item.append(swatch, text);
+    box.append(item);
+  }
+}
+
+// The named steps that may come next (pass, a refill side, end the turn here) as buttons
+// that make the step on `board`.
+export function renderChoices(box, choices, board) {
+  box.replaceChildren();
+  for (const c of choices) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'choice';
+    button.dataset.step = c.step;
+    button.textContent = c.name.charAt(0).toUpperCase() + c.name.slice(1);
+    button.addEventListener('click', () => board.step(c.step));
+    box.append(button);
+  }
+}
+
+// The line under the status: `text` (a refusal or a message, its `kind` a class) when there
+// is one, else `help` (what the turn in progress needs next). One line of fixed height, so
+// the board never jumps.
+export function showMessage(line, text, kind, help) {
+  line.textContent = text || help;
+  line.className = `message ${text ? kind || '' : 'help'}`.trim();
+}
+
+// What the person's turn in progress on `board` needs next, made of `steps`.
+export function turnHelp(board, steps) {
+  if (steps.length === 0) return 'Click a marked piece to begin your turn.';
+  const names = steps.map((s) => (board.geometry.get(s) || { name: s }).name);
+  return `So far ${names.join(' → ')}: click a marked square to go on.`;
+}
+
+// A finished game's result in words, from Session.view: "White wins (reason)." or a draw.
+export function resultText(v) {
+  const reason = /\(([^)]*)\)/.exec(v.status);
+  if (v.winner) return `${v.winner} wins${reason ? ` (${reason[1]})` : ''}.`;
+  return `A draw${reason ? ` (${reason[1]})` : ''}.`;
+}
