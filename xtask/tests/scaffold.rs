@@ -50,12 +50,16 @@ fn cargo(dir: &Path, target: &Path, args: &[&str]) -> String {
         .current_dir(dir)
         .output()
         .unwrap();
-    assert!(
-        output.status.success(),
-        "cargo {}: {}",
-        args.join(" "),
-        String::from_utf8_lossy(&output.stderr)
-    );
+    if !output.status.success() {
+        // The failing test's message is on standard output: its end, after cargo's log.
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let tail = &stdout[stdout.floor_char_boundary(stdout.len().saturating_sub(6000))..];
+        panic!(
+            "cargo {}: {}\n{tail}",
+            args.join(" "),
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 

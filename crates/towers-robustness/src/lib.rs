@@ -100,8 +100,11 @@ fn option_sets_of(name: &str) -> Vec<Pairs> {
     let mut sets: Vec<Pairs> = Vec::new();
     // The games the sets build, as their option values: two spellings of one set count once.
     let mut built: Vec<Vec<(&'static str, String)>> = Vec::new();
+    // An input's first byte names the game and the set: with more games registered (a new
+    // one made by `cargo xtask new-game`), each game gets fewer sets.
+    let most = MAX_OPTION_SETS.min(256 / registry::names().len());
     let mut add = |sets: &mut Vec<Pairs>, pairs: Pairs| {
-        if sets.len() < MAX_OPTION_SETS
+        if sets.len() < most
             && let Ok(game) = registry::build(name, &pairs)
             && !built.contains(&game.option_values())
         {
