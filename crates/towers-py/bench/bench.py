@@ -157,11 +157,13 @@ def main() -> None:
         lines.append(f"| OpenSpiel `{name}` (C++) | {rate(per_action)} | {rate(per_action)} | 1 |")
     lines.append("")
     lines.append(
-        "Each action asks the engine once (`DynState::next_steps` with the turn so far). A game "
-        "without a stepper of its own answers by listing every legal move and its steps, so a "
-        "ply costs as many move listings as it has steps: Chain Reaction, whose turns branch "
-        "into thousands of chains, is measured here before its own stepper; re-measure when a "
-        "game gets one."
+        "A turn is walked with one listing of the legal moves and their steps "
+        "(`DynState::start_turn`), each action narrowing the moves that begin with the steps "
+        "so far; Chain Reaction, whose turns branch into thousands of chains, walks its turns "
+        "with a stepper of its own instead of listing them. Per action, Kamisado and Chain "
+        "Reaction are faster than OpenSpiel's `breakthrough`; per ply, a turn of several "
+        "actions costs more than OpenSpiel's one-action plies, whose games have no multi-step "
+        "turns."
     )
     if native_rows:
         lines.append("")
