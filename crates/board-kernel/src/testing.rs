@@ -58,6 +58,72 @@ pub fn scale(quick: usize, heavy: usize) -> usize {
     }
 }
 
+/// `check(item)` for every item, spread over the machine's cores, the results in the items'
+/// order: for tests that loop over independent cases (every game, every option set) and
+/// would otherwise keep all but one core idle while the longest runs. Each item is checked
+/// on its own, so a seeded case gives the same result on any number of threads. A panic
+/// (a failed assertion) in any check is raised again here, once every thread has stopped.
+///
+/// ```
+/// let squares = board_kernel::testing::in_parallel(1..=4_u64, |n| n * n);
+/// assert_eq!(squares, [1, 4, 9, 16]);
+/// ```
+pub fn in_parallel<T, R, I, F>(items: I, check: F) -> Vec<R>
+where
+    I: IntoIterator<Item = T>,
+    T: Send,
+    R: Send,
+    F: Fn(T) -> R + Sync,
+{
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let items: Vec<Mutex<Option<T>>> = items.into_iter().map(|t| Mutex::new(Some(t))).collect();
+    let results: Vec<Mutex<Option<R>>> = items.iter().map(|_| Mutex::new(None)).collect();
+    let next = AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .min(items.len());
+    let outcome = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(slot) = items.get(i) else { break };
+                        let item = slot.lock().ok().and_then(|mut t| t.take());
+                        if let Some(item) = item {
+                            let result = check(item);
+                            if let Ok(mut r) = results[i].lock() {
+                                *r = Some(result);
+                            }
+                        }
+                    }
+                })
+            })
+            .collect();
+        // Every worker is joined before the first panic is raised again.
+        let mut first_panic = None;
+        for worker in workers {
+            if let Err(panic) = worker.join() {
+                first_panic.get_or_insert(panic);
+            }
+        }
+        first_panic
+    });
+    if let Some(panic) = outcome {
+        std::panic::resume_unwind(panic);
+    }
+    results
+        .into_iter()
+        .map(|r| {
+            r.into_inner()
+                .ok()
+                .flatten()
+                .expect("every item was checked")
+        })
+        .collect()
+}
+
 /// Replays every setup of `G`'s rule book: its options build, its position parses and
 /// re-prints the same, and its moves are legal. Returns how many setups were replayed, or
 /// the first failure with the example's caption.
@@ -548,5 +614,22 @@ mod tests {
     fn nim_rule_book_replays_and_its_options_are_consistent() {
         assert_eq!(check_rule_book::<Nim>(), Ok(2));
         crate::options::check_table::<NimOptions>().unwrap();
+    }
+
+    #[test]
+    #[should_panic(expected = "item 3 fails")]
+    fn in_parallel_raises_a_failed_check_again() {
+        let _ = super::in_parallel(0..6, |i| assert_ne!(i, 3, "item 3 fails"));
+    }
+
+    #[test]
+    fn in_parallel_checks_every_item_once_and_keeps_their_order() {
+        let seen = std::sync::atomic::AtomicUsize::new(0);
+        let out = super::in_parallel((0..100).rev(), |i| {
+            seen.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            i * 2
+        });
+        assert_eq!(seen.into_inner(), 100);
+        assert_eq!(out, (0..100).rev().map(|i| i * 2).collect::<Vec<_>>());
     }
 }

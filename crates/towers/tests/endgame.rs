@@ -119,29 +119,37 @@ fn every_verdict_agrees_with_the_solver_in_every_option_set() {
         (4, true, four_on),
         (4, false, four_off),
     ];
-    for (stones, deal_onto_stacks, limits) in sets {
-        for &limit in limits {
-            let options = Options {
-                material_draw_threshold: stones as u32 - 1,
-                no_capture_draw_plies: limit,
-                deal_onto_stacks,
-                ..Options::default()
-            };
-            let table = LoneStoneTable::build(&options, stones).expect("valid options");
-            let game = TowerOfPower::with_options(options).expect("valid options");
-            let seen = check_verdicts(&table, &game, limit, share);
-            let what = format!("{stones} against one, {options:?}: {seen:?}");
-            // The strong side wins at once somewhere, and the lone stone wins exactly where it
-            // may capture a stack.
-            assert_eq!(seen[0], share, "{what}");
-            assert_eq!(seen[4] > 0, deal_onto_stacks, "{what}");
-            // A loss (or a longer win) takes two plies at least, which a limit of one never
-            // leaves; with more every kind shows.
-            if limit != 1 {
-                assert!(seen[..4].iter().all(|&n| n > 0), "{what}");
-            }
+    let mut cases: Vec<_> = sets
+        .into_iter()
+        .flat_map(|(stones, deal_onto_stacks, limits)| {
+            limits
+                .iter()
+                .map(move |&limit| (stones, deal_onto_stacks, limit))
+        })
+        .collect();
+    // The four-against-one table first: the longest, while the others share the other cores.
+    cases.sort_by_key(|&(stones, _, _)| std::cmp::Reverse(stones));
+    board_kernel::testing::in_parallel(cases, |(stones, deal_onto_stacks, limit)| {
+        let options = Options {
+            material_draw_threshold: stones as u32 - 1,
+            no_capture_draw_plies: limit,
+            deal_onto_stacks,
+            ..Options::default()
+        };
+        let table = LoneStoneTable::build(&options, stones).expect("valid options");
+        let game = TowerOfPower::with_options(options).expect("valid options");
+        let seen = check_verdicts(&table, &game, limit, share);
+        let what = format!("{stones} against one, {options:?}: {seen:?}");
+        // The strong side wins at once somewhere, and the lone stone wins exactly where it
+        // may capture a stack.
+        assert_eq!(seen[0], share, "{what}");
+        assert_eq!(seen[4] > 0, deal_onto_stacks, "{what}");
+        // A loss (or a longer win) takes two plies at least, which a limit of one never
+        // leaves; with more every kind shows.
+        if limit != 1 {
+            assert!(seen[..4].iter().all(|&n| n > 0), "{what}");
         }
-    }
+    });
 }
 
 /// Draws positions of `table`'s material until `share` of each kind of verdict (the strong

@@ -159,7 +159,7 @@ fn required(name: &str) -> usize {
 
 #[test]
 fn solved_values_agree_with_exhaustive_minimax_in_every_game() {
-    for name in registry::names() {
+    board_kernel::testing::in_parallel(registry::names(), |name| {
         let started = std::time::Instant::now();
         let (compared, lengths) = registry::visit(name, &[], Compare).expect("defaults are valid");
         eprintln!(
@@ -170,7 +170,7 @@ fn solved_values_agree_with_exhaustive_minimax_in_every_game() {
             compared >= required(name) && lengths >= required(name),
             "{name}: only {compared} positions were small enough ({lengths} for lengths)"
         );
-    }
+    });
 }
 
 #[test]

@@ -65,8 +65,7 @@ fn heavy_mcts_beats_random_in_at_least_90_percent_of_games_in_every_game() {
     if !board_kernel::testing::heavy("heavy_mcts_beats_random") {
         return;
     }
-    let mut failures = Vec::new();
-    for name in registry::names() {
+    let outcomes = board_kernel::testing::in_parallel(registry::names(), |name| {
         let started = Instant::now();
         let per_seat = CI_GAMES_PER_SEAT
             .iter()
@@ -82,10 +81,9 @@ fn heavy_mcts_beats_random_in_at_least_90_percent_of_games_in_every_game() {
             white.summary("mcts:1000", "random"),
             black.summary("random", "mcts:1000"),
         );
-        if wins * 10 < total * 9 {
-            failures.push(format!("{name}: {wins}/{total}"));
-        }
-    }
+        (wins * 10 < total * 9).then(|| format!("{name}: {wins}/{total}"))
+    });
+    let failures: Vec<String> = outcomes.into_iter().flatten().collect();
     assert!(failures.is_empty(), "MCTS won fewer than 90: {failures:?}");
 }
 
