@@ -22,8 +22,18 @@ fn copy_tree(from: &Path, to: &Path) {
         if kind.is_dir() {
             copy_tree(&entry.path(), &target);
         } else {
-            // Files and symlinks alike (the crates' license links) become plain copies.
+            // Files and symlinks alike (the crates' license links) become plain copies, with
+            // their modification times: cargo then finds the crates the scaffold leaves alone
+            // fresh in the shared build directory and compiles only what it changed.
             std::fs::copy(entry.path(), &target).unwrap();
+            let modified = std::fs::metadata(entry.path())
+                .and_then(|m| m.modified())
+                .unwrap();
+            std::fs::File::options()
+                .write(true)
+                .open(&target)
+                .and_then(|f| f.set_modified(modified))
+                .unwrap();
         }
     }
 }
@@ -69,11 +79,12 @@ fn heavy_a_new_game_builds_tests_and_registers() {
         return;
     }
     let root = xtask::workspace_root();
-    let scratch = root.join("target/scaffold-check");
+    // Outside the build directory: cargo records the sources of what it compiles there
+    // relative to the build directory, so a copy inside it would leave the workspace's own
+    // builds watching the copy's files instead of their own.
+    let scratch =
+        std::env::temp_dir().join(format!("towers-scaffold-check-{}", std::process::id()));
     let copy = scratch.join("workspace");
-    if copy.exists() {
-        std::fs::remove_dir_all(&copy).unwrap();
-    }
     copy_tree(&root, &copy);
     let written = xtask::scaffold::new_game(&copy, "demo-line").unwrap();
     assert!(written.len() >= 15);
@@ -168,4 +179,6 @@ fn heavy_a_new_game_builds_tests_and_registers() {
             "warnings",
         ],
     );
+    // Kept when a step failed (the panic leaves it), for a look at the scaffolded crate.
+    std::fs::remove_dir_all(&scratch).unwrap();
 }
