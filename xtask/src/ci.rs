@@ -10,12 +10,14 @@
 //! sizes on (`TOWERS_HEAVY=1`) and no filter, so every scaled suite runs at its CI size (the
 //! tidy test checks that this stays so).
 
+use std::path::{Path, PathBuf};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use board_kernel::testing;
 use xtask::tidy;
 
-use crate::tools::{self, cargo};
+use crate::tools::{self, Output, cargo};
 
 /// Random games per game in the deep conformance step: beyond the crates' own conformance
 /// suites, on new seeds every commit. `TOWERS_CI_GAMES` overrides it; `cargo xtask
@@ -73,6 +75,53 @@ impl Steps {
     }
 }
 
+/// An install a fresh machine needs only in a later step, run beside the steps before it:
+/// Debian's packages mostly wait on the network and the disk, and `wasm-bindgen` builds at
+/// the lowest CPU priority, so both take what the builds and tests leave idle. Its output
+/// goes to a log under the target directory, shown when it fails.
+struct Beside {
+    name: &'static str,
+    started: Instant,
+    job: Option<JoinHandle<Result<(), String>>>,
+}
+
+impl Beside {
+    fn start(
+        name: &'static str,
+        job: impl FnOnce(&Path) -> Result<(), String> + Send + 'static,
+    ) -> Result<Beside, String> {
+        let logs = tools::target_dir().join("ci");
+        std::fs::create_dir_all(&logs).map_err(|e| format!("{}: {e}", logs.display()))?;
+        let log: PathBuf = logs.join(format!("{name}.log"));
+        // A fresh log per run.
+        let _ = std::fs::remove_file(&log);
+        println!("beside the next steps: {name} (its log: {})", log.display());
+        Ok(Beside {
+            name,
+            started: Instant::now(),
+            job: Some(std::thread::spawn(move || job(&log))),
+        })
+    }
+
+    /// Waits for the install to end, and says how long it took and how long the step waited.
+    fn wait(&mut self) -> Result<(), String> {
+        let Some(job) = self.job.take() else {
+            return Ok(());
+        };
+        let waited = Instant::now();
+        let result = job
+            .join()
+            .unwrap_or_else(|_| Err(format!("{}: the install thread panicked", self.name)));
+        println!(
+            "{}: done {:.0} s after it started; this step waited {:.0} s for it",
+            self.name,
+            self.started.elapsed().as_secs_f64(),
+            waited.elapsed().as_secs_f64()
+        );
+        result.map_err(|e| format!("{}: {e}", self.name))
+    }
+}
+
 pub(crate) fn run() -> Result<(), String> {
     let mut steps = Steps::new();
     let result = run_steps(&mut steps);
@@ -89,8 +138,25 @@ pub(crate) fn run() -> Result<(), String> {
 fn run_steps(steps: &mut Steps) -> Result<(), String> {
     let cargo = cargo();
     let root = xtask::workspace_root();
-    steps.begin("tools (rustfmt, clippy)");
+    steps.begin("tools (rustfmt, clippy; the installs later steps need start beside)");
     tools::ensure_components()?;
+    let debian: Vec<&str> = [
+        (!tools::chromium_installed()).then_some("chromium"),
+        crate::postgres::bin_dir().is_none().then_some("postgresql"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let mut debian_packages = Beside::start("debian-packages", move |log| {
+        if debian.is_empty() {
+            return Ok(());
+        }
+        tools::apt_install(&debian, Output::Log(log))
+    })?;
+    let mut browser_tools = Beside::start("wasm-bindgen-and-npm", |log| {
+        tools::install_npm_packages(Output::Log(log))?;
+        tools::install_wasm_tools(Output::Log(log), true)
+    })?;
 
     steps.begin("formatting");
     tools::run(&cargo, &["fmt", "--all", "--", "--check"])?;
@@ -113,6 +179,7 @@ fn run_steps(steps: &mut Steps) -> Result<(), String> {
         "tests: the README's command with the heavy sizes on (doctests, generated docs, tidy, scaffold, PostgreSQL)",
     );
     // The server's multi-process test needs a PostgreSQL on 127.0.0.1.
+    debian_packages.wait()?;
     let postgres = crate::postgres::start()?;
     tools::run_in(
         &root,
@@ -168,6 +235,7 @@ fn run_steps(steps: &mut Steps) -> Result<(), String> {
     crate::python::run()?;
 
     steps.begin("pictures render in Chromium");
+    browser_tools.wait()?;
     crate::pictures::run(false)?;
 
     steps.begin("the playground: WebAssembly build and end-to-end browser test");

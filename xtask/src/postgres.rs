@@ -12,7 +12,7 @@ use std::process::Command;
 use crate::tools;
 
 /// The newest installed PostgreSQL's programs (`/usr/lib/postgresql/N/bin`).
-fn bin_dir() -> Option<PathBuf> {
+pub(crate) fn bin_dir() -> Option<PathBuf> {
     let mut versions: Vec<(u32, PathBuf)> = std::fs::read_dir("/usr/lib/postgresql")
         .ok()?
         .filter_map(Result::ok)
@@ -61,7 +61,7 @@ fn as_postgres(program: &Path, args: &[&str]) -> Result<(), String> {
 /// Installs PostgreSQL if missing, starts a new cluster and returns its URL.
 pub(crate) fn start() -> Result<String, String> {
     if bin_dir().is_none() {
-        tools::apt_install("postgresql")?;
+        tools::apt_install(&["postgresql"], tools::Output::Terminal)?;
     }
     let bin = bin_dir().ok_or("PostgreSQL is not installed (no /usr/lib/postgresql/*/bin)")?;
     let port = std::net::TcpListener::bind("127.0.0.1:0")

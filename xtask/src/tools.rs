@@ -23,6 +23,14 @@ pub(crate) fn target_dir() -> std::path::PathBuf {
     }
 }
 
+/// Where a command's output goes: the terminal, or a log file for the installs CI runs
+/// beside its builds (their output would tear the builds' apart).
+#[derive(Clone, Copy)]
+pub(crate) enum Output<'a> {
+    Terminal,
+    Log(&'a Path),
+}
+
 /// Runs `program args…` in the workspace root with extra environment variables; an error
 /// says which command failed.
 pub(crate) fn run_in(
@@ -31,19 +39,55 @@ pub(crate) fn run_in(
     args: &[&str],
     env: &[(&str, &str)],
 ) -> Result<(), String> {
+    run_to(dir, program, args, env, Output::Terminal)
+}
+
+/// [`run_in`], its output going to `output`. Into a log, the command line is written first
+/// and an error carries the log's end.
+pub(crate) fn run_to(
+    dir: &Path,
+    program: &str,
+    args: &[&str],
+    env: &[(&str, &str)],
+    output: Output<'_>,
+) -> Result<(), String> {
     let shown = format!("{program} {}", args.join(" "));
-    println!("xtask: {shown}");
-    let status = Command::new(program)
+    let mut command = Command::new(program);
+    command
         .args(args)
         .envs(env.iter().copied())
-        .current_dir(dir)
+        .current_dir(dir);
+    match output {
+        Output::Terminal => println!("xtask: {shown}"),
+        Output::Log(log) => {
+            use std::io::Write;
+            let mut file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(log)
+                .map_err(|e| format!("{}: {e}", log.display()))?;
+            writeln!(file, "xtask: {shown}").map_err(|e| format!("{}: {e}", log.display()))?;
+            let err = file
+                .try_clone()
+                .map_err(|e| format!("{}: {e}", log.display()))?;
+            command.stdout(file).stderr(err);
+        }
+    }
+    let status = command
         .status()
         .map_err(|e| format!("cannot run `{shown}`: {e}"))?;
     if status.success() {
-        Ok(())
-    } else {
-        Err(format!("`{shown}` failed ({status})"))
+        return Ok(());
     }
+    let tail = match output {
+        Output::Terminal => String::new(),
+        Output::Log(log) => {
+            let text = std::fs::read_to_string(log).unwrap_or_default();
+            let from = text.floor_char_boundary(text.len().saturating_sub(4000));
+            format!("; the end of {}:\n{}", log.display(), &text[from..])
+        }
+    };
+    Err(format!("`{shown}` failed ({status}){tail}"))
 }
 
 /// Runs `program args…` in the workspace root.
@@ -71,46 +115,76 @@ pub(crate) fn ensure_components() -> Result<(), String> {
     Ok(())
 }
 
-/// The wasm32 target and the `wasm-bindgen` command line of the pinned version.
-pub(crate) fn ensure_wasm_tools() -> Result<(), String> {
-    let installed = Command::new("rustup")
+fn wasm_target_installed() -> bool {
+    Command::new("rustup")
         .args(["target", "list", "--installed"])
         .output()
         .map(|o| String::from_utf8_lossy(&o.stdout).contains("wasm32-unknown-unknown"))
-        .unwrap_or(false);
-    if !installed {
-        run("rustup", &["target", "add", "wasm32-unknown-unknown"])?;
-    }
-    let version = Command::new("wasm-bindgen")
+        .unwrap_or(false)
+}
+
+fn wasm_bindgen_installed() -> bool {
+    Command::new("wasm-bindgen")
         .arg("--version")
         .output()
-        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
-        .unwrap_or_default();
-    if !version.contains(WASM_BINDGEN_VERSION) {
-        run(
-            &cargo(),
-            &[
-                "install",
-                "--locked",
-                "wasm-bindgen-cli",
-                "--version",
-                WASM_BINDGEN_VERSION,
-            ],
+        .map(|o| String::from_utf8_lossy(&o.stdout).contains(WASM_BINDGEN_VERSION))
+        .unwrap_or(false)
+}
+
+/// The wasm32 target and the `wasm-bindgen` command line of the pinned version.
+pub(crate) fn ensure_wasm_tools() -> Result<(), String> {
+    install_wasm_tools(Output::Terminal, false)
+}
+
+/// Installs the wasm32 target and `wasm-bindgen` where missing. `beside` builds `wasm-bindgen` at
+/// the lowest CPU priority (`nice -n 19`), for CI, which builds it while its own builds and
+/// tests run: it then takes only the CPU they leave idle.
+pub(crate) fn install_wasm_tools(output: Output<'_>, beside: bool) -> Result<(), String> {
+    let root = xtask::workspace_root();
+    if !wasm_target_installed() {
+        run_to(
+            &root,
+            "rustup",
+            &["target", "add", "wasm32-unknown-unknown"],
+            &[],
+            output,
         )?;
+    }
+    if !wasm_bindgen_installed() {
+        let cargo = cargo();
+        let install = [
+            "install",
+            "--locked",
+            "wasm-bindgen-cli",
+            "--version",
+            WASM_BINDGEN_VERSION,
+        ];
+        if beside && works("nice", &["true"]) {
+            let mut args = vec!["-n", "19", cargo.as_str()];
+            args.extend(install);
+            run_to(&root, "nice", &args, &[], output)?;
+        } else {
+            run_to(&root, &cargo, &install, &[], output)?;
+        }
     }
     Ok(())
 }
 
-/// Debian's Chromium, installed with apt-get (through sudo when not root) when missing.
-pub(crate) fn ensure_chromium() -> Result<(), String> {
-    if Path::new("/usr/bin/chromium").exists() || std::env::var_os("CHROMIUM").is_some() {
-        return Ok(());
-    }
-    apt_install("chromium")
+/// Whether Debian's Chromium is installed (or `CHROMIUM` names another).
+pub(crate) fn chromium_installed() -> bool {
+    Path::new("/usr/bin/chromium").exists() || std::env::var_os("CHROMIUM").is_some()
 }
 
-/// Installs a Debian package with apt-get (through sudo when not root).
-pub(crate) fn apt_install(package: &str) -> Result<(), String> {
+/// Debian's Chromium, installed with apt-get (through sudo when not root) when missing.
+pub(crate) fn ensure_chromium() -> Result<(), String> {
+    if chromium_installed() {
+        return Ok(());
+    }
+    apt_install(&["chromium"], Output::Terminal)
+}
+
+/// Installs Debian packages with apt-get (through sudo when not root).
+pub(crate) fn apt_install(packages: &[&str], output: Output<'_>) -> Result<(), String> {
     let root = Command::new("id")
         .arg("-u")
         .output()
@@ -124,28 +198,27 @@ pub(crate) fn apt_install(package: &str) -> Result<(), String> {
         prefix.iter().chain(rest).map(|s| (*s).to_owned()).collect()
     };
     let update = with(&["update", "-qq"]);
-    let install = with(&["install", "-y", "-qq", package]);
+    let mut install = with(&["install", "-y", "-qq"]);
+    install.extend(packages.iter().map(|p| (*p).to_owned()));
     let env = [("DEBIAN_FRONTEND", "noninteractive")];
     let root_dir = xtask::workspace_root();
-    run_in(
-        &root_dir,
-        program,
-        &update.iter().map(String::as_str).collect::<Vec<_>>(),
-        &env,
-    )?;
-    run_in(
-        &root_dir,
-        program,
-        &install.iter().map(String::as_str).collect::<Vec<_>>(),
-        &env,
-    )
+    for command in [update, install] {
+        let args: Vec<&str> = command.iter().map(String::as_str).collect();
+        run_to(&root_dir, program, &args, &env, output)?;
+    }
+    Ok(())
 }
 
 /// The npm packages of `web/` (playwright-core), from its lock file.
 pub(crate) fn ensure_npm_packages() -> Result<(), String> {
+    install_npm_packages(Output::Terminal)
+}
+
+/// [`ensure_npm_packages`], its output going to `output`.
+pub(crate) fn install_npm_packages(output: Output<'_>) -> Result<(), String> {
     let web = xtask::workspace_root().join("web");
     if web.join("node_modules/playwright-core").exists() {
         return Ok(());
     }
-    run_in(&web, "npm", &["ci", "--no-audit", "--no-fund"], &[])
+    run_to(&web, "npm", &["ci", "--no-audit", "--no-fund"], &[], output)
 }
