@@ -165,6 +165,47 @@ pub trait Steps: Rules {
     /// instead of listing the legal moves once.
     const STEPS_BY_LISTING: bool = true;
 
+    /// Whether a [`TurnCursor`] begins a turn with [`Steps::first_steps`] and, once the first
+    /// step is made, lists only the [`Steps::moves_beginning_with`] it, instead of listing
+    /// every legal move when the turn begins. A game with hundreds of moves a turn, listed
+    /// piece by piece, says `true` and overrides both; the conformance suite holds the cursor
+    /// to the listing.
+    const STEPS_BY_FIRST_STEP: bool = false;
+
+    /// Appends the distinct first steps of `state`'s legal moves to `out`, each with the role
+    /// of the first legal move that begins with it, in any order; nothing in a finished game.
+    /// The default lists the legal moves.
+    fn first_steps(&self, state: &Self::State, out: &mut Vec<TurnStep>) {
+        let mut moves = Vec::new();
+        self.legal_moves(state, &mut moves);
+        let mut steps = Vec::new();
+        for mv in &moves {
+            steps.clear();
+            self.move_steps(state, mv, &mut steps);
+            if let Some(first) = steps.first() {
+                if !out.iter().any(|t| t.step == first.step) {
+                    out.push(*first);
+                }
+            }
+        }
+    }
+
+    /// Appends to `out` the legal moves of `state` whose first step is `first` (one of
+    /// [`Steps::first_steps`]), in the order [`Rules::legal_moves`] lists them. The default
+    /// lists the legal moves and keeps those.
+    fn moves_beginning_with(&self, state: &Self::State, first: Step, out: &mut Vec<Self::Move>) {
+        let mut moves = Vec::new();
+        self.legal_moves(state, &mut moves);
+        let mut steps = Vec::new();
+        for mv in moves {
+            steps.clear();
+            self.move_steps(state, &mv, &mut steps);
+            if steps.first().is_some_and(|t| t.step == first) {
+                out.push(mv);
+            }
+        }
+    }
+
     /// Appends the steps of `mv`, a legal move of `state`, to `out`, in the order a player
     /// makes them: typically the piece, then each cell it goes to, then any cell a stone is
     /// put down on; a pass is its choice.
@@ -456,15 +497,35 @@ impl<G: Steps> Walk<G> {
             }
             return;
         }
+        self.found.clear();
+        self.exact = None;
+        self.example = None;
+        if G::STEPS_BY_FIRST_STEP {
+            // The moves are listed when the first step is made (`Walk::push`).
+            self.next.clear();
+            game.first_steps(state, &mut self.next);
+            if self.next.is_empty() {
+                self.end();
+                return;
+            }
+            for &first in &self.next {
+                self.found.insert(first);
+            }
+            self.conclude();
+            return;
+        }
         game.legal_moves(state, &mut self.moves);
         if self.moves.is_empty() {
             self.end();
             return;
         }
-        self.found.clear();
-        self.exact = None;
-        self.example = None;
-        // The first steps are gathered while the moves' steps are listed: no second pass.
+        self.list(game, state, 0);
+    }
+
+    /// Lists the steps of the moves, which all begin with the `done` steps so far and are all
+    /// alive, and answers what comes next: the next steps are gathered while the steps are
+    /// listed, with no second pass.
+    fn list(&mut self, game: &G, state: &G::State, done: usize) {
         for (index, mv) in self.moves.iter().enumerate() {
             let from = self.flat.len() as u32;
             game.move_steps(state, mv, &mut self.flat);
@@ -480,7 +541,7 @@ impl<G: Steps> Walk<G> {
                 &mut self.example,
                 &self.flat,
                 span,
-                0,
+                done,
             );
         }
         self.conclude();
@@ -548,6 +609,11 @@ impl<G: Steps> Walk<G> {
         self.found.clear();
         self.exact = None;
         self.example = None;
+        if G::STEPS_BY_FIRST_STEP && done == 0 {
+            game.moves_beginning_with(state, step, &mut self.moves);
+            self.list(game, state, 1);
+            return Ok(());
+        }
         // One pass keeps the moves that go on with `step` and gathers what follows it.
         let mut kept = 0;
         for at in 0..self.alive.len() {
