@@ -182,10 +182,10 @@ pub trait Steps: Rules {
         for mv in &moves {
             steps.clear();
             self.move_steps(state, mv, &mut steps);
-            if let Some(first) = steps.first() {
-                if !out.iter().any(|t| t.step == first.step) {
-                    out.push(*first);
-                }
+            if let Some(first) = steps.first()
+                && !out.iter().any(|t| t.step == first.step)
+            {
+                out.push(*first);
             }
         }
     }
