@@ -363,7 +363,9 @@ impl<'s, M: Clone> Tally<'s, M> {
 /// A turn being built step by step: the answer of [`Steps::next_steps`] for the steps so far,
 /// kept from step to step. For a game that answers by listing, the legal moves and their
 /// steps are listed once when the turn begins and narrowed at each step, so building a whole
-/// turn costs one listing instead of one a step; a game with its own `next_steps` (declared by
+/// turn costs one listing instead of one a step (a game with [`Steps::STEPS_BY_FIRST_STEP`]
+/// gives its first steps instead and lists only the moves of the first step made); a game
+/// with its own `next_steps` (declared by
 /// [`Steps::STEPS_BY_LISTING`] = `false`) is asked at each step. Either way the answers are
 /// exactly `next_steps`'s (the conformance suite compares them). The board after the steps is
 /// made only when asked for.
