@@ -89,7 +89,7 @@ pub trait DynState: Send + Sync + fmt::Debug {
     /// (in notation), and the board after them; see [`Steps::next_steps`].
     fn next_steps(&self, steps: &[Step]) -> Result<DynStepOptions, StepError>;
     /// A turn to build step by step from this position, kept from step to step (see
-    /// [`TurnCursor`](crate::steps::TurnCursor): one listing of the legal moves a turn
+    /// [`TurnCursor`](crate::steps::TurnCursor): at most one listing of the legal moves a turn
     /// instead of one a step); [`StepError::GameOver`] in a finished game.
     fn start_turn(&self) -> Result<Box<dyn DynTurn>, StepError>;
     /// The turn of this position, which it keeps without a copy: a line of turns played with

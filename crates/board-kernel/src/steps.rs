@@ -165,6 +165,47 @@ pub trait Steps: Rules {
     /// instead of listing the legal moves once.
     const STEPS_BY_LISTING: bool = true;
 
+    /// Whether a [`TurnCursor`] begins a turn with [`Steps::first_steps`] and, once the first
+    /// step is made, lists only the [`Steps::moves_beginning_with`] it, instead of listing
+    /// every legal move when the turn begins. A game with hundreds of moves a turn, listed
+    /// piece by piece, says `true` and overrides both; the conformance suite holds the cursor
+    /// to the listing.
+    const STEPS_BY_FIRST_STEP: bool = false;
+
+    /// Appends the distinct first steps of `state`'s legal moves to `out`, each with the role
+    /// of the first legal move that begins with it, in any order; nothing in a finished game.
+    /// The default lists the legal moves.
+    fn first_steps(&self, state: &Self::State, out: &mut Vec<TurnStep>) {
+        let mut moves = Vec::new();
+        self.legal_moves(state, &mut moves);
+        let mut steps = Vec::new();
+        for mv in &moves {
+            steps.clear();
+            self.move_steps(state, mv, &mut steps);
+            if let Some(first) = steps.first()
+                && !out.iter().any(|t| t.step == first.step)
+            {
+                out.push(*first);
+            }
+        }
+    }
+
+    /// Appends to `out` the legal moves of `state` whose first step is `first` (one of
+    /// [`Steps::first_steps`]), in the order [`Rules::legal_moves`] lists them. The default
+    /// lists the legal moves and keeps those.
+    fn moves_beginning_with(&self, state: &Self::State, first: Step, out: &mut Vec<Self::Move>) {
+        let mut moves = Vec::new();
+        self.legal_moves(state, &mut moves);
+        let mut steps = Vec::new();
+        for mv in moves {
+            steps.clear();
+            self.move_steps(state, &mv, &mut steps);
+            if steps.first().is_some_and(|t| t.step == first) {
+                out.push(mv);
+            }
+        }
+    }
+
     /// Appends the steps of `mv`, a legal move of `state`, to `out`, in the order a player
     /// makes them: typically the piece, then each cell it goes to, then any cell a stone is
     /// put down on; a pass is its choice.
@@ -322,7 +363,9 @@ impl<'s, M: Clone> Tally<'s, M> {
 /// A turn being built step by step: the answer of [`Steps::next_steps`] for the steps so far,
 /// kept from step to step. For a game that answers by listing, the legal moves and their
 /// steps are listed once when the turn begins and narrowed at each step, so building a whole
-/// turn costs one listing instead of one a step; a game with its own `next_steps` (declared by
+/// turn costs one listing instead of one a step (a game with [`Steps::STEPS_BY_FIRST_STEP`]
+/// gives its first steps instead and lists only the moves of the first step made); a game
+/// with its own `next_steps` (declared by
 /// [`Steps::STEPS_BY_LISTING`] = `false`) is asked at each step. Either way the answers are
 /// exactly `next_steps`'s (the conformance suite compares them). The board after the steps is
 /// made only when asked for.
@@ -417,7 +460,8 @@ pub(crate) struct Walk<G: Steps> {
     /// The first alive move that goes on beyond the steps so far: the board shows its first
     /// steps.
     example: Option<u32>,
-    seen: StepSet,
+    /// The steps that come next, gathered from the alive moves.
+    found: NextSet,
     /// The board after the steps, once made (a stepper gives it with its answer).
     board: OnceLock<G::State>,
 }
@@ -434,7 +478,7 @@ impl<G: Steps> Walk<G> {
             alive: Vec::new(),
             exact: None,
             example: None,
-            seen: StepSet::default(),
+            found: NextSet::default(),
             board: OnceLock::new(),
         }
     }
@@ -455,21 +499,54 @@ impl<G: Steps> Walk<G> {
             }
             return;
         }
+        self.found.clear();
+        self.exact = None;
+        self.example = None;
+        if G::STEPS_BY_FIRST_STEP {
+            // The moves are listed when the first step is made (`Walk::push`).
+            self.next.clear();
+            game.first_steps(state, &mut self.next);
+            if self.next.is_empty() {
+                self.end();
+                return;
+            }
+            for &first in &self.next {
+                self.found.insert(first);
+            }
+            self.conclude();
+            return;
+        }
         game.legal_moves(state, &mut self.moves);
         if self.moves.is_empty() {
             self.end();
             return;
         }
+        self.list(game, state, 0);
+    }
+
+    /// Lists the steps of the moves, which all begin with the `done` steps so far and are all
+    /// alive, and answers what comes next: the next steps are gathered while the steps are
+    /// listed, with no second pass.
+    fn list(&mut self, game: &G, state: &G::State, done: usize) {
         for (index, mv) in self.moves.iter().enumerate() {
             let from = self.flat.len() as u32;
             game.move_steps(state, mv, &mut self.flat);
-            self.alive.push(Span {
+            let span = Span {
                 index: index as u32,
                 from,
                 to: self.flat.len() as u32,
-            });
+            };
+            self.alive.push(span);
+            see(
+                &mut self.found,
+                &mut self.exact,
+                &mut self.example,
+                &self.flat,
+                span,
+                done,
+            );
         }
-        self.answer(0);
+        self.conclude();
     }
 
     /// No turn: nothing comes next and nothing is complete.
@@ -488,39 +565,18 @@ impl<G: Steps> Walk<G> {
         self.board = OnceLock::from(here.board);
     }
 
-    /// The answer after `done` steps from the moves alive, which all begin with them: what
-    /// [`by_listing`] concludes (the first alive move with a step gives its role, and the one
-    /// longer move it draws the board with is the first alive).
-    fn answer(&mut self, done: usize) {
-        self.next.clear();
-        self.seen.clear();
-        self.exact = None;
-        self.example = None;
+    /// The answer from the alive moves [`see`]n: what [`by_listing`] concludes.
+    fn conclude(&mut self) {
         self.complete = None;
-        // Moves are mostly listed piece by piece: a step like the one before is no news.
-        let mut last = None;
-        for span in &self.alive {
-            if span.len() == done {
-                self.exact = Some(span.index);
-                continue;
-            }
-            let following = self.flat[span.from as usize + done];
-            if last != Some(following.step) && self.seen.insert(following.step) {
-                self.next.push(following);
-            }
-            last = Some(following.step);
-            if self.example.is_none() {
-                self.example = Some(span.index);
-            }
-        }
+        self.found.drain_into(&mut self.next);
         match self.exact {
             Some(index) if self.next.is_empty() => {
                 self.complete = Some(self.moves[index as usize].clone());
             }
+            // The finish sorts after every other step.
             Some(_) => self.next.push(TurnStep::FINISH),
             None => {}
         }
-        self.next.sort_unstable_by_key(|t| t.step);
     }
 
     /// Makes `step` of the turn of `state`; on error nothing changes.
@@ -552,10 +608,33 @@ impl<G: Steps> Walk<G> {
             return Ok(());
         }
         let done = self.steps.len() - 1;
-        let flat = &self.flat;
-        self.alive
-            .retain(|span| span.len() > done && flat[span.from as usize + done].step == step);
-        self.answer(done + 1);
+        self.found.clear();
+        self.exact = None;
+        self.example = None;
+        if G::STEPS_BY_FIRST_STEP && done == 0 {
+            game.moves_beginning_with(state, step, &mut self.moves);
+            self.list(game, state, 1);
+            return Ok(());
+        }
+        // One pass keeps the moves that go on with `step` and gathers what follows it.
+        let mut kept = 0;
+        for at in 0..self.alive.len() {
+            let span = self.alive[at];
+            if span.len() > done && self.flat[span.from as usize + done].step == step {
+                self.alive[kept] = span;
+                kept += 1;
+                see(
+                    &mut self.found,
+                    &mut self.exact,
+                    &mut self.example,
+                    &self.flat,
+                    span,
+                    done + 1,
+                );
+            }
+        }
+        self.alive.truncate(kept);
+        self.conclude();
         Ok(())
     }
 
@@ -620,61 +699,103 @@ impl Span {
     }
 }
 
-/// A set of steps, to find the distinct next steps of hundreds of moves without comparing
-/// each with every step found before: open addressing over 32-bit keys, emptied before each
-/// answer. It only grows, to twice the most steps a turn has offered at once.
-#[derive(Clone, Debug, Default)]
-struct StepSet {
-    /// A key, or 0 for an empty slot; a power of two long.
-    slots: Vec<u32>,
-    len: usize,
+/// Takes in an alive move, which begins with the first `done` steps of the turn: an exact
+/// move when it has no more, else its next step (the role of the first alive move with a step
+/// is the one offered, and the board is drawn with the first alive move that goes on).
+fn see(
+    found: &mut NextSet,
+    exact: &mut Option<u32>,
+    example: &mut Option<u32>,
+    flat: &[TurnStep],
+    span: Span,
+    done: usize,
+) {
+    if span.len() == done {
+        *exact = Some(span.index);
+        return;
+    }
+    found.insert(flat[span.from as usize + done]);
+    if example.is_none() {
+        *example = Some(span.index);
+    }
 }
 
-impl StepSet {
-    /// A distinct non-zero key for every step.
-    fn key(step: Step) -> u32 {
-        match step {
-            Step::Cell(p) => 1 + (u32::from(p.col) << 8 | u32::from(p.row)),
-            Step::Choice(i) => 0x1_0001 + u32::from(i),
-            Step::Finish => 0x2_0000,
+/// Columns and rows of the cells [`NextSet`] keeps as bits.
+const GRID: usize = 32;
+
+/// The distinct next steps of hundreds of moves, given back in ascending order with no sort:
+/// a cell of a picture up to [`GRID`] × [`GRID`] is bit `col * GRID + row` (so that the bits
+/// ascend in the order of [`Step`]) with the role it was first seen with; any other step is
+/// kept aside and sorted in, which is rare (a pass, a cell off such a grid).
+#[derive(Clone, Debug)]
+struct NextSet {
+    cells: [u64; GRID * GRID / 64],
+    roles: [StepRole; GRID * GRID],
+    /// The step seen last: moves are mostly listed piece by piece, so a step like the one
+    /// before is no news.
+    last: Option<Step>,
+    others: Vec<TurnStep>,
+}
+
+impl Default for NextSet {
+    fn default() -> NextSet {
+        NextSet {
+            cells: [0; GRID * GRID / 64],
+            roles: [StepRole::Select; GRID * GRID],
+            last: None,
+            others: Vec::new(),
         }
     }
+}
 
+impl NextSet {
     fn clear(&mut self) {
-        if self.len > 0 {
-            self.slots.fill(0);
-            self.len = 0;
-        }
+        self.cells = [0; GRID * GRID / 64];
+        self.last = None;
+        self.others.clear();
     }
 
-    /// Adds `step`; whether it was not there yet.
-    fn insert(&mut self, step: Step) -> bool {
-        if (self.len + 1) * 2 > self.slots.len() {
-            let room = (self.slots.len() * 2).max(64);
-            let old = std::mem::replace(&mut self.slots, vec![0; room]);
-            for key in old.into_iter().filter(|&k| k != 0) {
-                self.place(key);
-            }
+    /// Adds `step` with its role unless the step is there already.
+    fn insert(&mut self, step: TurnStep) {
+        if self.last == Some(step.step) {
+            return;
         }
-        let added = self.place(Self::key(step));
-        self.len += usize::from(added);
-        added
-    }
-
-    /// Puts `key` in its slot; whether it was not there yet.
-    fn place(&mut self, key: u32) -> bool {
-        let mask = self.slots.len() - 1;
-        let mut at = (key.wrapping_mul(0x9E37_79B1) >> 7) as usize & mask;
-        loop {
-            match self.slots[at] {
-                0 => {
-                    self.slots[at] = key;
-                    return true;
+        self.last = Some(step.step);
+        match step.step {
+            Step::Cell(p) if usize::from(p.col) < GRID && usize::from(p.row) < GRID => {
+                let bit = usize::from(p.col) * GRID + usize::from(p.row);
+                let (word, mask) = (bit / 64, 1_u64 << (bit % 64));
+                if self.cells[word] & mask == 0 {
+                    self.cells[word] |= mask;
+                    self.roles[bit] = step.role;
                 }
-                k if k == key => return false,
-                _ => at = (at + 1) & mask,
+            }
+            _ => {
+                if !self.others.iter().any(|t| t.step == step.step) {
+                    self.others.push(step);
+                }
             }
         }
+    }
+
+    /// Replaces `out` with the steps, ascending, and empties the set.
+    fn drain_into(&mut self, out: &mut Vec<TurnStep>) {
+        out.clear();
+        for (word, bits) in self.cells.iter_mut().enumerate() {
+            let mut rest = std::mem::take(bits);
+            while rest != 0 {
+                let bit = word * 64 + rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                // Both below GRID.
+                let at = Point::new((bit / GRID) as u8, (bit % GRID) as u8);
+                out.push(TurnStep::cell(at, self.roles[bit]));
+            }
+        }
+        if !self.others.is_empty() {
+            out.append(&mut self.others);
+            out.sort_unstable_by_key(|t| t.step);
+        }
+        self.last = None;
     }
 }
 

@@ -3,7 +3,7 @@
 use board_kernel::perft::count_by_playing;
 use board_kernel::picture::{Picture, Point};
 use board_kernel::prelude::*;
-use board_kernel::steps::TurnStep;
+use board_kernel::steps::{Step, TurnStep};
 use board_kernel::{Illegal, ParseError, RuleBook, Side, Square, Status, Valid};
 
 use crate::notation::Move;
@@ -166,8 +166,18 @@ impl Presentation for QueensCourtiers {
 
 impl Steps for QueensCourtiers {
     const CHOICES: &'static [&'static str] = crate::steps::CHOICES;
+    /// Hundreds of turns a position, a few dozen from one piece: a turn lists one piece's.
+    const STEPS_BY_FIRST_STEP: bool = true;
 
     fn move_steps(&self, state: &State, mv: &Move, out: &mut Vec<TurnStep>) {
         crate::steps::move_steps(state, mv, out);
+    }
+
+    fn first_steps(&self, state: &State, out: &mut Vec<TurnStep>) {
+        crate::steps::first_steps(&self.rule, state, out);
+    }
+
+    fn moves_beginning_with(&self, state: &State, first: Step, out: &mut Vec<Move>) {
+        crate::steps::moves_beginning_with(&self.rule, state, first, out);
     }
 }

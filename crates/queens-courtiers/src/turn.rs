@@ -89,6 +89,24 @@ impl TurnSink for Vec<Move> {
     }
 }
 
+/// A [`TurnSink`] that gives the square each turn starts from, once a run.
+struct Froms<'e, E> {
+    last: Option<Square>,
+    emit: &'e mut E,
+}
+
+impl<E: FnMut(Square)> TurnSink for Froms<'_, E> {
+    #[inline]
+    fn add(&mut self, mv: Move) {
+        if let Some(from) = mv.from()
+            && self.last != Some(from)
+        {
+            self.last = Some(from);
+            (self.emit)(from);
+        }
+    }
+}
+
 /// A [`TurnSink`] that only counts.
 #[derive(Default)]
 pub(crate) struct Tally(pub(crate) usize);
@@ -475,6 +493,40 @@ impl TurnRule {
         for from in board.courtier_bits(side).iter() {
             self.courtier_turns(board, side, c0, watch, from, out);
         }
+    }
+
+    /// Calls `emit` with the square of every legal turn of `side` (not the forced pass), in
+    /// the order of [`TurnRule::turns`]; a square comes once for each run of turns from it.
+    pub(crate) fn turn_squares(&self, board: &Board, side: Side, emit: &mut impl FnMut(Square)) {
+        let mut froms = Froms { last: None, emit };
+        self.turns(board, side, &mut froms);
+    }
+
+    /// Appends to `out` the legal turns of `side` from `from` (not the forced pass), in the
+    /// order of [`TurnRule::turns`].
+    pub(crate) fn turns_from(&self, board: &Board, side: Side, from: Square, out: &mut Vec<Move>) {
+        let c0 = self.check.checked(board);
+        let leaps = courtier_leaps(board, side.opponent());
+        let start = out.len();
+        for queen in [false, true] {
+            let royal = Royal::of(side, queen);
+            if board.royal(royal) == from {
+                self.royal_turns(board, c0, royal, leaps, out);
+            }
+        }
+        if board.courtier_bits(side).contains(from) {
+            let watch = self.check.courtier_watch(board, side, c0);
+            self.courtier_turns(board, side, c0, watch, from, out);
+        }
+        // A royal's turns are its own square's (kept as a guard, not a filter).
+        let mut at = start;
+        for i in start..out.len() {
+            if out[i].from() == Some(from) {
+                out[at] = out[i];
+                at += 1;
+            }
+        }
+        out.truncate(at);
     }
 
     /// How many legal turns `side` has (not counting the forced pass).

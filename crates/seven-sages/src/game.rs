@@ -2,7 +2,7 @@
 
 use board_kernel::picture::{Picture, Point};
 use board_kernel::prelude::*;
-use board_kernel::steps::TurnStep;
+use board_kernel::steps::{Step, TurnStep};
 use board_kernel::{BySide, Illegal, ParseError, RuleBook, Side, SplitMix64, Status, Valid};
 
 use crate::notation::Move;
@@ -145,8 +145,18 @@ impl Presentation for SevenSages {
 
 impl Steps for SevenSages {
     const CHOICES: &'static [&'static str] = crate::steps::CHOICES;
+    /// Hundreds of moves a turn, up to a hundred from one sage: a turn lists one sage's.
+    const STEPS_BY_FIRST_STEP: bool = true;
 
     fn move_steps(&self, state: &State, mv: &Move, out: &mut Vec<TurnStep>) {
         crate::steps::move_steps(state, mv, out);
+    }
+
+    fn first_steps(&self, state: &State, out: &mut Vec<TurnStep>) {
+        crate::steps::first_steps(&self.options, state, out);
+    }
+
+    fn moves_beginning_with(&self, state: &State, first: Step, out: &mut Vec<Move>) {
+        crate::steps::moves_beginning_with(&self.options, state, first, out);
     }
 }

@@ -1,7 +1,7 @@
 //! A turn (§4): one sage move — a plain slide or a kick with its chosen outcome — or a forced
 //! pass; generating them, and what happens after the move (goals, reset, end checks).
 
-use board_kernel::{Illegal, Side};
+use board_kernel::{Illegal, Side, Square};
 
 use crate::board::{
     Cell, KIND, OFF, STEP, cell, dir_index, goal_of, is_backward_diagonal, is_goal, square,
@@ -191,6 +191,37 @@ pub(crate) fn ray_moves(
 pub(crate) fn sage_moves(options: &Options, state: &State, emit: &mut impl FnMut(Move)) {
     let mover = Mover::new(options, state);
     for from in mover.own.cells() {
+        for d in 0..8 {
+            ray_moves(&mover, state, from, d, emit);
+        }
+    }
+}
+
+/// Calls `emit` with the square of every sage of the side to move that has a move, in the
+/// order of [`sage_moves`] (its moves counted, not made).
+pub(crate) fn movable_sages(options: &Options, state: &State, emit: &mut impl FnMut(Square)) {
+    let mover = Mover::new(options, state);
+    let lines = mover.lines(state);
+    for from in mover.own.cells() {
+        if sage_counts(&mover, &lines, state, from)
+            .iter()
+            .any(|&n| n > 0)
+        {
+            emit(square(from));
+        }
+    }
+}
+
+/// Calls `emit` with every move of the side to move's sage on `from` (none when no sage of
+/// that side stands there), in the order of [`sage_moves`].
+pub(crate) fn moves_of_sage(
+    options: &Options,
+    state: &State,
+    from: Square,
+    emit: &mut impl FnMut(Move),
+) {
+    let mover = Mover::new(options, state);
+    if let Some(from) = mover.own.cells().find(|&c| square(c) == from) {
         for d in 0..8 {
             ray_moves(&mover, state, from, d, emit);
         }

@@ -3,7 +3,7 @@
 
 use board_kernel::picture::{Picture, Point};
 use board_kernel::prelude::*;
-use board_kernel::steps::TurnStep;
+use board_kernel::steps::{Step, TurnStep};
 use board_kernel::{Illegal, ParseError, RuleBook, Side, SplitMix64, Status, Valid};
 
 use crate::{Move, Options, State, end, position, strategy, turn};
@@ -135,7 +135,18 @@ impl Presentation for TowerOfPower {
 }
 
 impl Steps for TowerOfPower {
+    /// Some 200 moves a position, a few from one stone: a turn lists one stone's.
+    const STEPS_BY_FIRST_STEP: bool = true;
+
     fn move_steps(&self, state: &State, mv: &Move, out: &mut Vec<TurnStep>) {
         crate::steps::move_steps(state, mv, out);
+    }
+
+    fn first_steps(&self, state: &State, out: &mut Vec<TurnStep>) {
+        crate::steps::first_steps(&self.options, state, out);
+    }
+
+    fn moves_beginning_with(&self, state: &State, first: Step, out: &mut Vec<Move>) {
+        crate::steps::moves_beginning_with(&self.options, state, first, out);
     }
 }

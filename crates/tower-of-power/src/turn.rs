@@ -116,6 +116,43 @@ pub(crate) fn generate(options: &Options, board: &Board, me: Side, moves: &mut V
     }
 }
 
+/// The squares of `me`'s stones that begin a legal move (the game being on): each stone at
+/// the far end of a row that may be dealt, and with single steps each stone that may step.
+pub(crate) fn first_squares(options: &Options, board: &Board, me: Side) -> u64 {
+    let scan = Scan::new(options, board, me);
+    let mut first = scan.row_fars();
+    if options.single_step {
+        for s in Bits(scan.own & !first) {
+            if scan.count_steps(s) > 0 {
+                first |= 1 << s;
+            }
+        }
+    }
+    first
+}
+
+/// Appends to `moves` the legal moves of `me` (the game being on) that begin with the stone
+/// on `first`, in the order of [`generate`]: the rows whose far end it is, then its steps.
+pub(crate) fn moves_from(
+    options: &Options,
+    board: &Board,
+    me: Side,
+    first: Square,
+    moves: &mut Vec<Move>,
+) {
+    let scan = Scan::new(options, board, me);
+    let far = index(first);
+    if scan.own >> far & 1 == 0 {
+        return;
+    }
+    for t in Bits(scan.own) {
+        scan.rows_to(t, far, |mv| moves.push(mv));
+    }
+    if options.single_step {
+        scan.steps(far, |mv| moves.push(mv));
+    }
+}
+
 /// How many legal moves `me` has (the game being on), without listing them.
 pub(crate) fn count(options: &Options, board: &Board, me: Side) -> usize {
     let scan = Scan::new(options, board, me);
@@ -264,6 +301,61 @@ impl Scan {
     /// The row moves whose base is the stone on `t`, in list order: each direction `u` of
     /// the row, each length `k`, each deal direction `v`.
     #[inline]
+    /// The far ends of the rows [`Scan::rows`] gives over every base, as a set of squares.
+    fn row_fars(&self) -> u64 {
+        let mut fars = 0_u64;
+        for t in Bits(self.own) {
+            let ray = &RAY[t];
+            for u in 0..8 {
+                let mut k = 0;
+                let mut sq = t as isize;
+                while (k as u8) < ray[u] {
+                    sq += STEP[u];
+                    if self.own >> sq & 1 == 0 {
+                        break;
+                    }
+                    k += 1;
+                    if fars >> sq & 1 == 0
+                        && (0..8).any(|v| {
+                            v != u && ray[v] >= k as u8 && deal_is_clear(self.stacks, t, v, k)
+                        })
+                    {
+                        fars |= 1 << sq;
+                    }
+                }
+            }
+        }
+        fars
+    }
+
+    /// The moves [`Scan::rows`] gives from the base `t` whose far end is `far`, in its order.
+    fn rows_to(&self, t: usize, far: usize, mut f: impl FnMut(Move)) {
+        let base = crate::board::square(t);
+        let ray = &RAY[t];
+        for u in 0..8 {
+            let mut k = 0;
+            let mut sq = t as isize;
+            while (k as u8) < ray[u] {
+                sq += STEP[u];
+                if self.own >> sq & 1 == 0 {
+                    break;
+                }
+                k += 1;
+                if sq as usize != far {
+                    continue;
+                }
+                let far = crate::board::square(far);
+                for v in 0..8 {
+                    if v != u && ray[v] >= k as u8 && deal_is_clear(self.stacks, t, v, k) {
+                        let end = crate::board::square((t as isize + STEP[v] * k) as usize);
+                        f(Move::Row { far, base, end });
+                    }
+                }
+                break;
+            }
+        }
+    }
+
     fn rows(&self, t: usize, mut f: impl FnMut(Move)) {
         let base = crate::board::square(t);
         let ray = &RAY[t];

@@ -157,14 +157,26 @@ def main() -> None:
         lines.append(f"| OpenSpiel `{name}` (C++) | {rate(per_action)} | {rate(per_action)} | 1 |")
     lines.append("")
     lines.append(
-        "A turn is walked with one listing of the legal moves and their steps "
-        "(`DynState::start_turn`), each action narrowing the moves that begin with the steps "
-        "so far; Chain Reaction, whose turns branch into thousands of chains, walks its turns "
-        "with a stepper of its own instead of listing them. Per action, Kamisado and Chain "
-        "Reaction are faster than OpenSpiel's `breakthrough`; per ply, a turn of several "
-        "actions costs more than OpenSpiel's one-action plies, whose games have no multi-step "
-        "turns."
+        "A turn is walked with a turn cursor (`DynState::start_turn`): each action narrows the "
+        "whole moves that begin with the steps so far. Tower of Power, Seven Sages and Queens' "
+        "Courtiers, with some 200 to 700 whole moves a position, give the first steps (the "
+        "stones, sages or pieces that can move) without listing the moves and list only the "
+        "moves of the first step played (`Steps::STEPS_BY_FIRST_STEP`); Kamisado lists its few "
+        "moves once a turn; Chain Reaction, whose turns branch into thousands of chains, walks "
+        "its turns with a stepper of its own."
     )
+    if spiel_rows:
+        base_name, base = spiel_rows[0]
+        lines.append("")
+        lines.append(
+            f"Against OpenSpiel `{base_name}` in the same run, per action and per whole turn "
+            "(one OpenSpiel action is a whole turn):"
+        )
+        lines.append("")
+        lines.append("| game | actions/s ÷ OpenSpiel's | plies/s ÷ OpenSpiel's |")
+        lines.append("|---|---|---|")
+        for name, per_action, per_ply, _ in rows:
+            lines.append(f"| {name} | {per_action / base:.2f} | {per_ply / base:.2f} |")
     if native_rows:
         lines.append("")
         lines.append(
