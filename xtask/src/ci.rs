@@ -153,6 +153,9 @@ fn run_steps(steps: &mut Steps) -> Result<(), String> {
         }
         tools::apt_install(&debian, Output::Log(log))
     })?;
+    let mut python_venv = Beside::start("python-venv", |log| {
+        crate::python::prepare_venv(Output::Log(log))
+    })?;
     let mut browser_tools = Beside::start("wasm-bindgen-and-npm", |log| {
         tools::install_npm_packages(Output::Log(log))?;
         tools::install_wasm_tools(Output::Log(log), true)
@@ -174,6 +177,20 @@ fn run_steps(steps: &mut Steps) -> Result<(), String> {
             "warnings",
         ],
     )?;
+
+    // Before the tests: the `towers` it builds is the one the tests build (one profile), and the
+    // scaffold check among the tests rebuilds the registry in the shared build directory, which
+    // a build after it would have to redo.
+    steps.begin("deep conformance: new random games every commit, with the tests' towers");
+    let games = match std::env::var("TOWERS_CI_GAMES") {
+        Ok(text) => text
+            .parse()
+            .map_err(|_| format!("TOWERS_CI_GAMES=`{text}` is not a number"))?,
+        Err(_) => CONFORMANCE_GAMES,
+    };
+    let seed = commit_seed();
+    println!("deep conformance seed {seed:#x} (from the commit; `--seed` replays it)");
+    crate::conformance::run_built(games, seed, &[])?;
 
     steps.begin(
         "tests: the README's command with the heavy sizes on (doctests, generated docs, tidy, scaffold, PostgreSQL)",
@@ -211,17 +228,6 @@ fn run_steps(steps: &mut Steps) -> Result<(), String> {
         ],
     )?;
 
-    steps.begin("deep conformance: new random games every commit, from the test build");
-    let games = match std::env::var("TOWERS_CI_GAMES") {
-        Ok(text) => text
-            .parse()
-            .map_err(|_| format!("TOWERS_CI_GAMES=`{text}` is not a number"))?,
-        Err(_) => CONFORMANCE_GAMES,
-    };
-    let seed = commit_seed();
-    println!("deep conformance seed {seed:#x} (from the commit; `--seed` replays it)");
-    crate::conformance::run_built(games, seed, &[])?;
-
     steps.begin("fuzz targets, briefly (where a nightly toolchain is installed)");
     if crate::fuzz::nightly_available() {
         crate::fuzz::run(FUZZ_SECONDS, &[])?;
@@ -232,7 +238,8 @@ fn run_steps(steps: &mut Steps) -> Result<(), String> {
     }
 
     steps.begin("the Python package: wheel, OpenSpiel and PettingZoo checks, pytest");
-    crate::python::run()?;
+    python_venv.wait()?;
+    crate::python::test_in_venv(false)?;
 
     steps.begin("pictures render in Chromium");
     browser_tools.wait()?;

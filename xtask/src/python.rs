@@ -2,13 +2,13 @@
 //! installed with its extras into a fresh virtual environment under the target directory, and
 //! tested there with pytest; `twine check` reads the wheel's metadata as PyPI would.
 //!
-//! The wheel is built with the workspace's `dev` profile (optimised, line tables; the same
-//! compiled dependencies as `cargo test`), which CI has already built, so the extension is
-//! the only new compilation; `--release` builds the wheel a user installs instead.
+//! The wheel is built with the workspace's `dev` profile (optimised, line tables), as the tests
+//! are; `--release` builds the wheel a user installs instead. CI prepares the environment
+//! (the build tools and the extras' packages, [`prepare_venv`]) beside its builds.
 
 use std::path::{Path, PathBuf};
 
-use crate::tools::{self, run_in};
+use crate::tools::{self, Output, run_in};
 
 /// The interpreter that makes the virtual environment: `PYTHON` when set.
 fn python() -> String {
@@ -43,28 +43,66 @@ pub(crate) fn run() -> Result<(), String> {
     build_and_test(false)
 }
 
-/// Builds the wheel (with the release profile when `release`), installs it in a fresh
-/// virtual environment with its extras and runs the tests.
 pub(crate) fn build_and_test(release: bool) -> Result<(), String> {
+    prepare_venv(Output::Terminal)?;
+    test_in_venv(release)
+}
+
+/// The virtual environment under the target directory.
+fn venv() -> PathBuf {
+    tools::target_dir().join("python/venv")
+}
+
+/// A fresh virtual environment with the build tools and the packages of the wheel's extras
+/// (from `pyproject.toml`), so that installing the wheel later adds only the wheel.
+pub(crate) fn prepare_venv(output: Output<'_>) -> Result<(), String> {
     let root = xtask::workspace_root();
-    let work = tools::target_dir().join("python");
-    let venv = work.join("venv");
-    let wheels = work.join("wheels");
-    for dir in [&venv, &wheels] {
-        if dir.exists() {
-            std::fs::remove_dir_all(dir)
-                .map_err(|e| format!("cannot remove {}: {e}", dir.display()))?;
-        }
+    let venv = venv();
+    if venv.exists() {
+        std::fs::remove_dir_all(&venv)
+            .map_err(|e| format!("cannot remove {}: {e}", venv.display()))?;
+    }
+    let text = venv.to_string_lossy().into_owned();
+    tools::run_to(&root, &python(), &["-m", "venv", &text], &[], output)?;
+    let pyproject = root.join("crates/towers-py/pyproject.toml");
+    let pyproject = std::fs::read_to_string(&pyproject)
+        .map_err(|e| format!("cannot read {}: {e}", pyproject.display()))?;
+    let mut args = vec![
+        "install",
+        "--quiet",
+        "--disable-pip-version-check",
+        "maturin>=1.5,<2",
+        "twine",
+    ];
+    let extras = extras_requirements(&pyproject);
+    args.extend(extras.iter().map(String::as_str));
+    tools::run_to(&root, &venv_program(&venv, "pip"), &args, &[], output)
+}
+
+/// The requirements of every extra in `pyproject.toml`'s `[project.optional-dependencies]`
+/// (one `name = ["requirement", …]` a line, as ours is written).
+fn extras_requirements(pyproject: &str) -> Vec<String> {
+    pyproject
+        .lines()
+        .skip_while(|line| line.trim() != "[project.optional-dependencies]")
+        .skip(1)
+        .take_while(|line| !line.trim_start().starts_with('['))
+        .filter_map(|line| line.split_once('=').map(|(_, list)| list))
+        .flat_map(|list| list.split('"').skip(1).step_by(2).map(str::to_owned))
+        .collect()
+}
+
+/// Builds the wheel, checks it with `twine`, installs it with its extras into the prepared
+/// environment and runs pytest.
+pub(crate) fn test_in_venv(release: bool) -> Result<(), String> {
+    let root = xtask::workspace_root();
+    let venv = venv();
+    let wheels = tools::target_dir().join("python/wheels");
+    if wheels.exists() {
+        std::fs::remove_dir_all(&wheels)
+            .map_err(|e| format!("cannot remove {}: {e}", wheels.display()))?;
     }
     let text = |path: &Path| path.to_string_lossy().into_owned();
-    run_in(&root, &python(), &["-m", "venv", &text(&venv)], &[])?;
-    let pip = venv_program(&venv, "pip");
-    let pip_install = |packages: &[&str]| {
-        let mut args = vec!["install", "--quiet", "--disable-pip-version-check"];
-        args.extend_from_slice(packages);
-        run_in(&root, &pip, &args, &[])
-    };
-    pip_install(&["maturin>=1.5,<2", "twine"])?;
     let profile = if release { "release" } else { "dev" };
     run_in(
         &root,
@@ -87,12 +125,43 @@ pub(crate) fn build_and_test(release: bool) -> Result<(), String> {
         &["check", "--strict", &text(&wheel)],
         &[],
     )?;
-    pip_install(&[&format!("{}[openspiel,pettingzoo,test]", text(&wheel))])?;
-    // From the tests' folder, so that `tower_games` is the installed wheel, not the source.
+    run_in(
+        &root,
+        &venv_program(&venv, "pip"),
+        &[
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            &format!("{}[openspiel,pettingzoo,test]", text(&wheel)),
+        ],
+        &[],
+    )?;
     run_in(
         &root.join("crates/towers-py/tests"),
         &venv_program(&venv, "python"),
         &["-m", "pytest", "-q", "-p", "no:cacheprovider", "."],
         &[],
     )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_extras_requirements_are_read_from_pyproject() {
+        let pyproject = std::fs::read_to_string(
+            xtask::workspace_root().join("crates/towers-py/pyproject.toml"),
+        )
+        .unwrap();
+        let extras = super::extras_requirements(&pyproject);
+        for wanted in ["open-spiel", "pettingzoo", "gymnasium", "pytest"] {
+            assert!(
+                extras.iter().any(|r| r.starts_with(wanted)),
+                "{wanted} not in {extras:?}"
+            );
+        }
+        assert!(
+            extras.iter().all(|r| !r.contains(['"', ',', ']'])),
+            "{extras:?}"
+        );
+    }
 }
