@@ -152,9 +152,11 @@ pub(crate) fn install_wasm_tools(output: Output<'_>, beside: bool) -> Result<(),
     }
     if !wasm_bindgen_installed() {
         let cargo = cargo();
+        // `--force`: cargo may remember an install whose binary is gone or another version.
         let install = [
             "install",
             "--locked",
+            "--force",
             "wasm-bindgen-cli",
             "--version",
             WASM_BINDGEN_VERSION,
