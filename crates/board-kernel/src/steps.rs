@@ -971,7 +971,7 @@ pub fn check_steps<G: Steps>(game: &G, state: &G::State, sample: &[usize]) -> Re
 mod tests {
     use super::*;
     use crate::testing::{Nim, NimOptions, NimState, Take};
-    use crate::{Illegal, ParseError, Side, Status, Valid};
+    use crate::{Illegal, ParseError, Side, Valid};
 
     /// Nim whose take of `n` stones is two steps, the cell `((n - 1) / 2, 0)` then the cell
     /// `((n - 1) % 2, 1)`: takes 1 and 2 begin alike, as do 3 and 4. It turns its cursor's
@@ -989,26 +989,9 @@ mod tests {
         fn new(options: Valid<NimOptions>) -> Self {
             PairedNim(Nim::new(options))
         }
-        fn options(&self) -> &NimOptions {
-            self.0.options()
-        }
-        fn initial_state(&self) -> NimState {
-            self.0.initial_state()
-        }
-        fn side_to_move(&self, s: &NimState) -> Side {
-            s.to_move
-        }
-        fn status(&self, s: &NimState) -> Status {
-            self.0.status(s)
-        }
-        fn legal_moves(&self, s: &NimState, moves: &mut Vec<Take>) {
-            self.0.legal_moves(s, moves);
-        }
+        crate::testing::nim_rules_passed_on!();
         fn check_move(&self, s: &NimState, mv: &Take) -> Result<(), Illegal> {
             self.0.check_move(s, mv)
-        }
-        fn play_unchecked(&self, s: &mut NimState, mv: &Take) {
-            self.0.play_unchecked(s, mv);
         }
         fn key(&self, s: &NimState) -> u64 {
             self.0.key(s)
