@@ -559,7 +559,7 @@ mod tests {
     use crate::picture::Point;
     use crate::steps::{Step, StepError, StepOptions, StepRole, TurnStep, by_listing};
     use crate::testing::{Nim, NimOptions, NimState, Take};
-    use crate::{Illegal, ParseError, RuleBook, Side, Status, Valid};
+    use crate::{Illegal, ParseError, RuleBook, Side, Valid};
 
     #[test]
     fn nim_conforms() {
@@ -606,29 +606,12 @@ mod tests {
         fn new(options: Valid<NimOptions>) -> Self {
             FlawedNim(Nim::new(options), Flaw::RejectsThree)
         }
-        fn options(&self) -> &NimOptions {
-            self.0.options()
-        }
-        fn initial_state(&self) -> NimState {
-            self.0.initial_state()
-        }
-        fn side_to_move(&self, s: &NimState) -> Side {
-            s.to_move
-        }
-        fn status(&self, s: &NimState) -> Status {
-            self.0.status(s)
-        }
-        fn legal_moves(&self, s: &NimState, moves: &mut Vec<Take>) {
-            self.0.legal_moves(s, moves)
-        }
+        crate::testing::nim_rules_passed_on!();
         fn check_move(&self, s: &NimState, mv: &Take) -> Result<(), Illegal> {
             if matches!(self.1, Flaw::RejectsThree) && mv.0 == 3 {
                 return Err(Illegal::breaks("§0", "planted"));
             }
             self.0.check_move(s, mv)
-        }
-        fn play_unchecked(&self, s: &mut NimState, mv: &Take) {
-            self.0.play_unchecked(s, mv)
         }
         fn key(&self, s: &NimState) -> u64 {
             if matches!(self.1, Flaw::WeakKey) {

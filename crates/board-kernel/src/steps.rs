@@ -723,6 +723,9 @@ fn see(
 /// Columns and rows of the cells [`NextSet`] keeps as bits.
 const GRID: usize = 32;
 
+// [`NextSet::words`] has a bit for each word of cells.
+const _: () = assert!(GRID * GRID / 64 <= u16::BITS as usize);
+
 /// The distinct next steps of hundreds of moves, given back in ascending order with no sort:
 /// a cell of a picture up to [`GRID`] × [`GRID`] is bit `col * GRID + row` (so that the bits
 /// ascend in the order of [`Step`]) with the role it was first seen with; any other step is
@@ -730,6 +733,9 @@ const GRID: usize = 32;
 #[derive(Clone, Debug)]
 struct NextSet {
     cells: [u64; GRID * GRID / 64],
+    /// Which words of `cells` may have bits set: a turn's steps mostly fall in a few, and
+    /// only these are read and emptied.
+    words: u16,
     roles: [StepRole; GRID * GRID],
     /// The step seen last: moves are mostly listed piece by piece, so a step like the one
     /// before is no news.
@@ -741,6 +747,7 @@ impl Default for NextSet {
     fn default() -> NextSet {
         NextSet {
             cells: [0; GRID * GRID / 64],
+            words: 0,
             roles: [StepRole::Select; GRID * GRID],
             last: None,
             others: Vec::new(),
@@ -750,7 +757,7 @@ impl Default for NextSet {
 
 impl NextSet {
     fn clear(&mut self) {
-        self.cells = [0; GRID * GRID / 64];
+        self.empty_words();
         self.last = None;
         self.others.clear();
     }
@@ -767,6 +774,7 @@ impl NextSet {
                 let (word, mask) = (bit / 64, 1_u64 << (bit % 64));
                 if self.cells[word] & mask == 0 {
                     self.cells[word] |= mask;
+                    self.words |= 1 << word;
                     self.roles[bit] = step.role;
                 }
             }
@@ -778,11 +786,23 @@ impl NextSet {
         }
     }
 
+    /// Empties the cells' words that may hold bits.
+    fn empty_words(&mut self) {
+        let mut words = std::mem::take(&mut self.words);
+        while words != 0 {
+            self.cells[words.trailing_zeros() as usize] = 0;
+            words &= words - 1;
+        }
+    }
+
     /// Replaces `out` with the steps, ascending, and empties the set.
     fn drain_into(&mut self, out: &mut Vec<TurnStep>) {
         out.clear();
-        for (word, bits) in self.cells.iter_mut().enumerate() {
-            let mut rest = std::mem::take(bits);
+        let mut words = std::mem::take(&mut self.words);
+        while words != 0 {
+            let word = words.trailing_zeros() as usize;
+            words &= words - 1;
+            let mut rest = std::mem::take(&mut self.cells[word]);
             while rest != 0 {
                 let bit = word * 64 + rest.trailing_zeros() as usize;
                 rest &= rest - 1;
@@ -945,4 +965,121 @@ pub fn check_steps<G: Steps>(game: &G, state: &G::State, sample: &[usize]) -> Re
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{Nim, NimOptions, NimState, Take};
+    use crate::{Illegal, ParseError, Side, Valid};
+
+    /// Nim whose take of `n` stones is two steps, the cell `((n - 1) / 2, 0)` then the cell
+    /// `((n - 1) % 2, 1)`: takes 1 and 2 begin alike, as do 3 and 4. It turns its cursor's
+    /// first-step listing on and keeps the defaults of `first_steps` and
+    /// `moves_beginning_with`.
+    #[derive(Clone, Debug)]
+    struct PairedNim(Nim);
+
+    impl Rules for PairedNim {
+        const NAME: &'static str = "paired-nim";
+        const TITLE: &'static str = "Paired Nim";
+        type Options = NimOptions;
+        type State = NimState;
+        type Move = Take;
+        fn new(options: Valid<NimOptions>) -> Self {
+            PairedNim(Nim::new(options))
+        }
+        crate::testing::nim_rules_passed_on!();
+        fn check_move(&self, s: &NimState, mv: &Take) -> Result<(), Illegal> {
+            self.0.check_move(s, mv)
+        }
+        fn key(&self, s: &NimState) -> u64 {
+            self.0.key(s)
+        }
+        fn parse_move(&self, s: &NimState, text: &str) -> Result<Take, ParseError> {
+            self.0.parse_move(s, text)
+        }
+        fn parse_position(&self, text: &str) -> Result<NimState, ParseError> {
+            self.0.parse_position(text)
+        }
+    }
+
+    impl Steps for PairedNim {
+        const STEPS_BY_FIRST_STEP: bool = true;
+
+        fn move_steps(&self, _s: &NimState, mv: &Take, out: &mut Vec<TurnStep>) {
+            let index = mv.0 - 1;
+            // Below 256: the test's piles are small.
+            out.extend([
+                TurnStep::cell(Point::new((index / 2) as u8, 0), StepRole::Select),
+                TurnStep::cell(Point::new((index % 2) as u8, 1), StepRole::Move),
+            ]);
+        }
+    }
+
+    fn cell(col: u8, row: u8) -> Step {
+        Step::Cell(Point::new(col, row))
+    }
+
+    #[test]
+    fn default_first_steps_and_moves_beginning_with_follow_the_listing() {
+        let game = PairedNim(Nim::pile(10, 5));
+        let state = game.initial_state();
+        let mut firsts = Vec::new();
+        game.first_steps(&state, &mut firsts);
+        // Takes 1 to 5 begin on columns 0, 0, 1, 1, 2: each column once.
+        assert_eq!(
+            firsts,
+            [0, 1, 2].map(|c| TurnStep::cell(Point::new(c, 0), StepRole::Select))
+        );
+        let beginning = |first| {
+            let mut moves = Vec::new();
+            game.moves_beginning_with(&state, first, &mut moves);
+            moves
+        };
+        assert_eq!(beginning(cell(0, 0)), [Take(1), Take(2)]);
+        assert_eq!(beginning(cell(1, 0)), [Take(3), Take(4)]);
+        assert_eq!(beginning(cell(2, 0)), [Take(5)]);
+        assert_eq!(beginning(cell(3, 0)), []);
+        assert_eq!(beginning(cell(0, 1)), []);
+
+        // Three stones left: takes 1 to 3, so column 1 begins take 3 alone.
+        let three = NimState {
+            stones: 3,
+            to_move: Side::Black,
+        };
+        let mut firsts = Vec::new();
+        game.first_steps(&three, &mut firsts);
+        assert_eq!(
+            firsts,
+            [0, 1].map(|c| TurnStep::cell(Point::new(c, 0), StepRole::Select))
+        );
+        let mut moves = Vec::new();
+        game.moves_beginning_with(&three, cell(1, 0), &mut moves);
+        assert_eq!(moves, [Take(3)]);
+
+        // A finished game has no first step.
+        let done = NimState {
+            stones: 0,
+            to_move: Side::White,
+        };
+        let mut firsts = Vec::new();
+        game.first_steps(&done, &mut firsts);
+        assert!(firsts.is_empty());
+    }
+
+    #[test]
+    fn a_cursor_on_the_defaults_walks_every_move_as_the_listing_does() {
+        let game = PairedNim(Nim::pile(12, 5));
+        for stones in 0..=12 {
+            let state = NimState {
+                stones,
+                to_move: Side::White,
+            };
+            let every: Vec<usize> = (0..5).collect();
+            if let Err(e) = check_steps(&game, &state, &every) {
+                panic!("{stones} stones: {e}");
+            }
+        }
+    }
 }

@@ -369,6 +369,38 @@ pub fn runs_field<const FILES: usize>(cells: &[[char; FILES]]) -> String {
     ranks.join("/")
 }
 
+/// The [`Rules`] methods of a test game that wraps [`Nim`] (as its field `0`) and passes them
+/// on unchanged: what each such wrapper would otherwise spell out again.
+#[cfg(test)]
+macro_rules! nim_rules_passed_on {
+    () => {
+        fn options(&self) -> &$crate::testing::NimOptions {
+            self.0.options()
+        }
+        fn initial_state(&self) -> $crate::testing::NimState {
+            self.0.initial_state()
+        }
+        fn side_to_move(&self, s: &$crate::testing::NimState) -> $crate::Side {
+            s.to_move
+        }
+        fn status(&self, s: &$crate::testing::NimState) -> $crate::Status {
+            self.0.status(s)
+        }
+        fn legal_moves(
+            &self,
+            s: &$crate::testing::NimState,
+            moves: &mut Vec<$crate::testing::Take>,
+        ) {
+            self.0.legal_moves(s, moves);
+        }
+        fn play_unchecked(&self, s: &mut $crate::testing::NimState, mv: &$crate::testing::Take) {
+            self.0.play_unchecked(s, mv);
+        }
+    };
+}
+#[cfg(test)]
+pub(crate) use nim_rules_passed_on;
+
 /// Nim with one pile: take 1 to `max_take` stones; whoever takes the last stone wins.
 #[derive(Clone, Debug, Default)]
 pub struct Nim {

@@ -80,6 +80,13 @@ fn courtier_leaps(board: &Board, side: Side) -> SquareSet {
 pub(crate) trait TurnSink {
     /// Takes one legal turn.
     fn add(&mut self, mv: Move);
+
+    /// Whether the sink wants no more turns: a generator may stop as soon as this says so
+    /// (a constant `false` for the sinks that take every turn, so that they pay nothing).
+    #[inline(always)]
+    fn full(&self) -> bool {
+        false
+    }
 }
 
 impl TurnSink for Vec<Move> {
@@ -89,21 +96,19 @@ impl TurnSink for Vec<Move> {
     }
 }
 
-/// A [`TurnSink`] that gives the square each turn starts from, once a run.
-struct Froms<'e, E> {
-    last: Option<Square>,
-    emit: &'e mut E,
-}
+/// A [`TurnSink`] that only learns whether there is a turn: full after the first.
+#[derive(Default)]
+struct Any(bool);
 
-impl<E: FnMut(Square)> TurnSink for Froms<'_, E> {
-    #[inline]
-    fn add(&mut self, mv: Move) {
-        if let Some(from) = mv.from()
-            && self.last != Some(from)
-        {
-            self.last = Some(from);
-            (self.emit)(from);
-        }
+impl TurnSink for Any {
+    #[inline(always)]
+    fn add(&mut self, _mv: Move) {
+        self.0 = true;
+    }
+
+    #[inline(always)]
+    fn full(&self) -> bool {
+        self.0
     }
 }
 
@@ -319,6 +324,9 @@ impl TurnRule {
         let starts_in_course = in_course(from);
         let reach = self.lines().reach(piece, from, board.occupied_bits());
         for &to in reach.as_slice() {
+            if out.full() {
+                return;
+            }
             let Some(kind) = classify(board, side, piece, to) else {
                 continue;
             };
@@ -330,6 +338,9 @@ impl TurnRule {
             }
             if self.final_ok(&b1, side, c0) {
                 out.add(Move::Single { from, to, kind });
+                if out.full() {
+                    return;
+                }
             }
             if !(starts_in_course && kind == PartKind::Step && in_course(to)) {
                 continue;
@@ -340,6 +351,9 @@ impl TurnRule {
             }
             let reach2 = self.lines().reach(piece, to, b1.occupied_bits());
             for &next in reach2.as_slice() {
+                if out.full() {
+                    return;
+                }
                 if next == from && !self.allow_return {
                     continue;
                 }
@@ -391,6 +405,9 @@ impl TurnRule {
         let (from, piece) = (turn.from, royal.piece);
         let starts_in_course = in_course(from);
         for &to in self.lines().reach(piece, from, turn.occupied).as_slice() {
+            if out.full() {
+                return;
+            }
             let Some(kind) = turn.part(to, from) else {
                 continue;
             };
@@ -401,6 +418,9 @@ impl TurnRule {
             let through = turn.checked_on(to);
             if !through {
                 out.add(Move::Single { from, to, kind });
+                if out.full() {
+                    return;
+                }
             }
             if !(starts_in_course && kind == PartKind::Step && in_course(to))
                 || (through && !self.win_exempts_pass_through)
@@ -409,6 +429,9 @@ impl TurnRule {
             }
             let occupied1 = turn.occupied.without(from).with(to);
             for &next in self.lines().reach(piece, to, occupied1).as_slice() {
+                if out.full() {
+                    return;
+                }
                 if next == from && !self.allow_return {
                     continue;
                 }
@@ -456,6 +479,9 @@ impl TurnRule {
                 continue;
             };
             out.add(Move::Single { from, to, kind });
+            if out.full() {
+                return;
+            }
             if !(starts_in_course && kind == PartKind::Step && in_course(to)) {
                 continue;
             }
@@ -495,11 +521,28 @@ impl TurnRule {
         }
     }
 
-    /// Calls `emit` with the square of every legal turn of `side` (not the forced pass), in
-    /// the order of [`TurnRule::turns`]; a square comes once for each run of turns from it.
+    /// Calls `emit` with the square of every piece of `side` that has a legal turn (not the
+    /// forced pass), in the order of [`TurnRule::turns`]: each piece's turns are generated
+    /// only until the first is found.
     pub(crate) fn turn_squares(&self, board: &Board, side: Side, emit: &mut impl FnMut(Square)) {
-        let mut froms = Froms { last: None, emit };
-        self.turns(board, side, &mut froms);
+        let c0 = self.check.checked(board);
+        let leaps = courtier_leaps(board, side.opponent());
+        for queen in [false, true] {
+            let royal = Royal::of(side, queen);
+            let mut any = Any::default();
+            self.royal_turns(board, c0, royal, leaps, &mut any);
+            if any.0 {
+                emit(board.royal(royal));
+            }
+        }
+        let watch = self.check.courtier_watch(board, side, c0);
+        for from in board.courtier_bits(side).iter() {
+            let mut any = Any::default();
+            self.courtier_turns(board, side, c0, watch, from, &mut any);
+            if any.0 {
+                emit(from);
+            }
+        }
     }
 
     /// Appends to `out` the legal turns of `side` from `from` (not the forced pass), in the
@@ -536,24 +579,11 @@ impl TurnRule {
         tally.0
     }
 
-    /// Whether `side` has any legal turn (stops at the first piece that has one).
+    /// Whether `side` has any legal turn (stops at the first turn found).
     pub(crate) fn has_turn(&self, board: &Board, side: Side) -> bool {
-        let c0 = self.check.checked(board);
-        let mut tally = Tally::default();
-        for queen in [false, true] {
-            let r = Royal::of(side, queen);
-            self.piece_turns(board, side, c0, board.royal(r), r.piece, &mut tally);
-            if tally.0 > 0 {
-                return true;
-            }
-        }
-        for from in board.courtier_bits(side).iter() {
-            self.piece_turns(board, side, c0, from, Piece::Courtier, &mut tally);
-            if tally.0 > 0 {
-                return true;
-            }
-        }
-        false
+        let mut any = Any::default();
+        self.turns(board, side, &mut any);
+        any.0
     }
 }
 

@@ -203,10 +203,7 @@ pub(crate) fn movable_sages(options: &Options, state: &State, emit: &mut impl Fn
     let mover = Mover::new(options, state);
     let lines = mover.lines(state);
     for from in mover.own.cells() {
-        if sage_counts(&mover, &lines, state, from)
-            .iter()
-            .any(|&n| n > 0)
-        {
+        if sage_can_move(&mover, &lines, state, from) {
             emit(square(from));
         }
     }
@@ -363,6 +360,16 @@ fn sage_counts(mover: &Mover, lines: &Lines, state: &State, from: Cell) -> [usiz
         count_ray_moves(mover, lines, barred, state, from, 6),
         count_ray_moves(mover, lines, barred, state, from, 7),
     ]
+}
+
+/// Whether [`ray_moves`] emits a move for the sage on `from` in any direction: the directions
+/// of [`sage_counts`], counted one by one until one has a move.
+#[inline(always)]
+fn sage_can_move(mover: &Mover, lines: &Lines, state: &State, from: Cell) -> bool {
+    let barred = mover.barred(from);
+    let moves = |d| count_ray_moves(mover, lines, barred, state, from, d) > 0;
+    // Each direction a constant, as in `sage_counts`.
+    moves(0) || moves(1) || moves(2) || moves(3) || moves(4) || moves(5) || moves(6) || moves(7)
 }
 
 /// How many moves [`ray_moves`] emits, from the run the lines give instead of a walk (the

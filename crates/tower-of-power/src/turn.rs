@@ -298,85 +298,80 @@ impl Scan {
         }
     }
 
-    /// The row moves whose base is the stone on `t`, in list order: each direction `u` of
-    /// the row, each length `k`, each deal direction `v`.
-    #[inline]
+    /// Walks the rows whose base is the stone on `t`, in list order: each direction `u`, each
+    /// length `k`, calling `visit(u, k, far)` with the row's far end `far` (a square index);
+    /// the walk goes on that way while `visit` says `true`.
+    #[inline(always)]
+    fn walk_rows(&self, t: usize, mut visit: impl FnMut(usize, isize, usize) -> bool) {
+        let ray = &RAY[t];
+        for u in 0..8 {
+            let mut k = 0;
+            let mut sq = t as isize;
+            while (k as u8) < ray[u] {
+                sq += STEP[u];
+                if self.own >> sq & 1 == 0 {
+                    break;
+                }
+                k += 1;
+                if !visit(u, k, sq as usize) {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// The directions `v` a row of length `k` from the base `t` along `u` may be dealt in,
+    /// ascending.
+    #[inline(always)]
+    fn deals(&self, t: usize, u: usize, k: isize) -> impl Iterator<Item = usize> + '_ {
+        let ray = &RAY[t];
+        (0..8).filter(move |&v| v != u && ray[v] >= k as u8 && deal_is_clear(self.stacks, t, v, k))
+    }
+
     /// The far ends of the rows [`Scan::rows`] gives over every base, as a set of squares.
     fn row_fars(&self) -> u64 {
         let mut fars = 0_u64;
         for t in Bits(self.own) {
-            let ray = &RAY[t];
-            for u in 0..8 {
-                let mut k = 0;
-                let mut sq = t as isize;
-                while (k as u8) < ray[u] {
-                    sq += STEP[u];
-                    if self.own >> sq & 1 == 0 {
-                        break;
-                    }
-                    k += 1;
-                    if fars >> sq & 1 == 0
-                        && (0..8).any(|v| {
-                            v != u && ray[v] >= k as u8 && deal_is_clear(self.stacks, t, v, k)
-                        })
-                    {
-                        fars |= 1 << sq;
-                    }
+            self.walk_rows(t, |u, k, sq| {
+                if fars >> sq & 1 == 0 && self.deals(t, u, k).next().is_some() {
+                    fars |= 1 << sq;
                 }
-            }
+                true
+            });
         }
         fars
     }
 
-    /// The moves [`Scan::rows`] gives from the base `t` whose far end is `far`, in its order.
-    fn rows_to(&self, t: usize, far: usize, mut f: impl FnMut(Move)) {
-        let base = crate::board::square(t);
-        let ray = &RAY[t];
-        for u in 0..8 {
-            let mut k = 0;
-            let mut sq = t as isize;
-            while (k as u8) < ray[u] {
-                sq += STEP[u];
-                if self.own >> sq & 1 == 0 {
-                    break;
-                }
-                k += 1;
-                if sq as usize != far {
-                    continue;
-                }
-                let far = crate::board::square(far);
-                for v in 0..8 {
-                    if v != u && ray[v] >= k as u8 && deal_is_clear(self.stacks, t, v, k) {
-                        let end = crate::board::square((t as isize + STEP[v] * k) as usize);
-                        f(Move::Row { far, base, end });
-                    }
-                }
-                break;
-            }
+    /// Gives `f` the row moves of base `t` and length `k` along `u` (far end `far`), in
+    /// list order.
+    #[inline(always)]
+    fn rows_of(&self, t: usize, u: usize, k: isize, far: usize, f: &mut impl FnMut(Move)) {
+        let (base, far) = (crate::board::square(t), crate::board::square(far));
+        for v in self.deals(t, u, k) {
+            let end = crate::board::square((t as isize + STEP[v] * k) as usize);
+            f(Move::Row { far, base, end });
         }
     }
 
-    fn rows(&self, t: usize, mut f: impl FnMut(Move)) {
-        let base = crate::board::square(t);
-        let ray = &RAY[t];
-        for u in 0..8 {
-            let mut k = 0;
-            let mut sq = t as isize;
-            while (k as u8) < ray[u] {
-                sq += STEP[u];
-                if self.own >> sq & 1 == 0 {
-                    break;
-                }
-                k += 1;
-                let far = crate::board::square(sq as usize);
-                for v in 0..8 {
-                    if v != u && ray[v] >= k as u8 && deal_is_clear(self.stacks, t, v, k) {
-                        let end = crate::board::square((t as isize + STEP[v] * k) as usize);
-                        f(Move::Row { far, base, end });
-                    }
-                }
+    /// The moves [`Scan::rows`] gives from the base `t` whose far end is `far`, in its order.
+    fn rows_to(&self, t: usize, far: usize, mut f: impl FnMut(Move)) {
+        self.walk_rows(t, |u, k, sq| {
+            if sq != far {
+                return true;
             }
-        }
+            self.rows_of(t, u, k, sq, &mut f);
+            false
+        });
+    }
+
+    /// The row moves whose base is the stone on `t`, in list order: each direction `u` of
+    /// the row, each length `k`, each deal direction `v`.
+    #[inline]
+    fn rows(&self, t: usize, mut f: impl FnMut(Move)) {
+        self.walk_rows(t, |u, k, sq| {
+            self.rows_of(t, u, k, sq, &mut f);
+            true
+        });
     }
 
     /// How many row moves every stone has: the total, with `add(t, n)` told of the `n` more
@@ -413,24 +408,11 @@ impl Scan {
     /// How many moves [`Scan::rows`] gives, walking them.
     #[inline]
     fn count_rows(&self, t: usize) -> usize {
-        let ray = &RAY[t];
         let mut n = 0;
-        for u in 0..8 {
-            let mut k = 0u8;
-            let mut sq = t as isize;
-            while k < ray[u] {
-                sq += STEP[u];
-                if self.own >> sq & 1 == 0 {
-                    break;
-                }
-                k += 1;
-                n += (0..8)
-                    .filter(|&v| {
-                        v != u && ray[v] >= k && deal_is_clear(self.stacks, t, v, k.into())
-                    })
-                    .count();
-            }
-        }
+        self.walk_rows(t, |u, k, _| {
+            n += self.deals(t, u, k).count();
+            true
+        });
         n
     }
 

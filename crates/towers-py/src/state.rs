@@ -29,6 +29,9 @@ pub(crate) struct State {
     finished: bool,
     /// The actions of the steps that may come next, ascending.
     actions: Vec<usize>,
+    /// The same actions as bits (bit `a % 64` of word `a / 64`), in which the next list is
+    /// sorted and an action is looked up; all zero but for `actions`.
+    offered: Vec<u64>,
     /// The board after the steps, when there are some (made when first asked).
     board: Option<Box<dyn DynState>>,
     /// The whole moves played, the last first, shared between clones.
@@ -85,10 +88,11 @@ impl State {
 
     fn of_turn(core: Arc<Core>, turn: Box<dyn DynTurn>, history: Option<Arc<Played>>) -> State {
         let mut state = State {
-            core,
+            core: core.clone(),
             turn,
             finished: false,
             actions: Vec::new(),
+            offered: vec![0; core.actions.count().div_ceil(64)],
             board: None,
             history,
         };
@@ -105,13 +109,35 @@ impl State {
     /// Takes in the turn's new steps.
     fn stepped(&mut self) {
         self.board = None;
-        self.actions.clear();
-        if !self.finished {
-            let actions = &self.core.actions;
-            self.actions
-                .extend(self.turn.next().iter().map(|t| actions.of(t.step)));
-            self.actions.sort_unstable();
+        for &a in &self.actions {
+            self.offered[a / 64] = 0;
         }
+        self.actions.clear();
+        if self.finished {
+            return;
+        }
+        // The steps come in the order of `Step` (column first), the actions row first: the
+        // bits put them in order with no sort.
+        let actions = &self.core.actions;
+        for t in self.turn.next() {
+            let a = actions.of(t.step);
+            self.offered[a / 64] |= 1 << (a % 64);
+        }
+        for (word, &bits) in self.offered.iter().enumerate() {
+            let mut rest = bits;
+            while rest != 0 {
+                self.actions
+                    .push(word * 64 + rest.trailing_zeros() as usize);
+                rest &= rest - 1;
+            }
+        }
+    }
+
+    /// Whether the step of `action` may come next.
+    fn offers(&self, action: usize) -> bool {
+        self.offered
+            .get(action / 64)
+            .is_some_and(|bits| bits >> (action % 64) & 1 != 0)
     }
 
     fn finished(&self) -> bool {
@@ -157,6 +183,7 @@ impl State {
             turn: self.turn.clone(),
             finished: self.finished,
             actions: self.actions.clone(),
+            offered: self.offered.clone(),
             board: None,
             history: self.history.clone(),
         }
@@ -168,7 +195,7 @@ impl State {
         if self.finished {
             return Err(illegal(StepError::GameOver.to_string()));
         }
-        if !self.turn.next().iter().any(|t| t.step == step) {
+        if !self.offers(self.core.actions.of(step)) {
             let so_far = if self.steps().is_empty() {
                 "as the first step of the turn".to_owned()
             } else {
