@@ -177,9 +177,15 @@ fn run_steps(steps: &mut Steps) -> Result<(), String> {
         ],
     )?;
 
-    // Before the tests: the `towers` it builds is the one the tests build (one profile), and the
-    // scaffold check among the tests rebuilds the registry in the shared build directory, which
-    // a build after it would have to redo.
+    // The tests' build first, alone: cargo resolves dependencies' features from the packages a
+    // command selects, so `cargo build -p towers` would compile the workspace a second time
+    // with other features; the `towers` of this build serves deep conformance and the browser
+    // tests.
+    steps.begin("test build: the README's command, compiled (`--no-run`)");
+    let mut build = tidy::TEST_ARGS.to_vec();
+    build.push("--no-run");
+    tools::run_in(&root, &cargo, &build, &[])?;
+
     steps.begin("deep conformance: new random games every commit, with the tests' towers");
     let games = match std::env::var("TOWERS_CI_GAMES") {
         Ok(text) => text
@@ -192,7 +198,7 @@ fn run_steps(steps: &mut Steps) -> Result<(), String> {
     crate::conformance::run_built(games, seed, &[])?;
 
     steps.begin(
-        "tests: the README's command with the heavy sizes on (doctests, generated docs, tidy, scaffold, PostgreSQL)",
+        "tests: the README's command run with the heavy sizes on (doctests, generated docs, tidy, scaffold, PostgreSQL)",
     );
     // The server's multi-process test needs a PostgreSQL on 127.0.0.1.
     debian_packages.wait()?;

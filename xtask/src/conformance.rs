@@ -16,10 +16,10 @@ pub(crate) fn run(games: u64, threads: Option<u16>, names: &[String]) -> Result<
     check_each(&towers, games, threads, None, names)
 }
 
-/// CI's deep run: the `towers` binary of the test build (the profile `cargo test` and `cargo
-/// xtask` share, already built by the test step), `games` games per game on `seed`.
+/// CI's deep run: `games` games per game on `seed` with the `towers` binary of the test build
+/// (`cargo test --no-run` builds it; its dependencies' features are the tests', so no other
+/// build of the workspace is needed).
 pub(crate) fn run_built(games: u64, seed: u64, names: &[String]) -> Result<(), String> {
-    tools::run(&tools::cargo(), &["build", "--locked", "-p", "towers"])?;
     let towers = tools::target_dir().join("debug/towers");
     check_each(&towers, games, None, Some(seed), names)
 }

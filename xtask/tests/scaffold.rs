@@ -73,6 +73,23 @@ fn cargo(dir: &Path, target: &Path, args: &[&str]) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
+/// Runs a program the copy's build made, in the copy; its standard output.
+fn run(dir: &Path, program: &Path, args: &[&str]) -> String {
+    let output = Command::new(program)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap_or_else(|e| panic!("{}: {e}", program.display()));
+    assert!(
+        output.status.success(),
+        "{} {}: {}",
+        program.display(),
+        args.join(" "),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
 #[test]
 fn heavy_a_new_game_builds_tests_and_registers() {
     if !board_kernel::testing::heavy("heavy_a_new_game_builds_tests_and_registers") {
@@ -93,76 +110,61 @@ fn heavy_a_new_game_builds_tests_and_registers() {
         "a name taken twice"
     );
     let target = scratch.join("target");
-    // Its rule book first, as a contributor does (the docs freshness test reads it); then
-    // the new crate's tests and the tests that run over all registered games: the registry,
-    // the pictures and snapshots, the playground's API, the robustness bodies and the
-    // command line. New snapshots are written, not compared (the contributor reviews
-    // them with `cargo insta review`).
-    cargo(
-        &copy,
-        &target,
-        &["run", "--offline", "-q", "-p", "xtask", "--", "docs"],
-    );
-    cargo(
-        &copy,
-        &target,
-        &[
-            "test",
-            "--offline",
-            "-p",
-            "demo-line",
-            "-p",
-            "xtask",
-            "-p",
-            "tower-games",
-            "-p",
-            "towers-web",
-            "-p",
-            "towers-robustness",
-        ],
-    );
-    // The command line over every registered game: play, record and replay, hostile input,
-    // the computer players. The binary's searches and protocols on the five games (solver,
-    // end games, strength, tournaments, UGI, the server) say nothing of the new game.
-    cargo(
-        &copy,
-        &target,
-        &[
-            "test",
-            "--offline",
-            "-p",
-            "towers",
-            "--bin",
-            "towers",
-            "--test",
-            "play",
-            "--test",
-            "hardening",
-            "--test",
-            "alphabeta",
-        ],
-    );
-    let list = cargo(
-        &copy,
-        &target,
-        &["run", "--offline", "-q", "-p", "towers", "--", "list"],
-    );
+    // One build of what the tests below need, with the package selection of the workspace's
+    // own `cargo test --workspace` minus members whose exclusion changes no dependency's
+    // features (cargo resolves features from the packages selected): the dependencies the
+    // workspace compiled are then reused, and only the new crate and what depends on the
+    // registry compile. The tests: the new crate's own; those that run over every registered
+    // game (the registry, the rule books and generated docs, pictures and snapshots, tidy,
+    // the playground's API, the robustness bodies); and the command line's play, record and
+    // replay, hostile input and computer players. The binary's searches and protocols on the
+    // five games (solver, end games, strength, tournaments, UGI, the server) say nothing of
+    // the new game. New snapshots are written, not compared (the contributor reviews them
+    // with `cargo insta review`).
+    let mut test = vec!["test", "--offline", "--workspace"];
+    for member in [
+        "board-kernel",
+        "game-ai",
+        "kamisado",
+        "tower-of-power",
+        "seven-sages",
+        "sackson-chain-reaction",
+        "queens-courtiers",
+        "towers-server",
+        "towers-py",
+    ] {
+        test.extend(["--exclude", member]);
+    }
+    test.extend(["--lib", "--bins"]);
+    for suite in [
+        "it",
+        "docs",
+        "pictures",
+        "snapshots",
+        "tidy",
+        "allocations",
+        "options",
+        "solver_memory",
+        "session",
+        "robustness",
+        "play",
+        "hardening",
+        "alphabeta",
+    ] {
+        test.extend(["--test", suite]);
+    }
+    let mut build = test.clone();
+    build.push("--no-run");
+    cargo(&copy, &target, &build);
+    // Its rule book next, as a contributor does (the docs freshness test reads it), with the
+    // copy's own xtask.
+    let xtask = target.join("debug/xtask");
+    run(&copy, &xtask, &["docs"]);
+    cargo(&copy, &target, &test);
+    let towers = target.join("debug/towers");
+    let list = run(&copy, &towers, &["list"]);
     assert!(list.lines().any(|l| l == "demo-line"), "{list}");
-    let perft = cargo(
-        &copy,
-        &target,
-        &[
-            "run",
-            "--offline",
-            "-q",
-            "-p",
-            "towers",
-            "--",
-            "perft",
-            "demo-line",
-            "4",
-        ],
-    );
+    let perft = run(&copy, &towers, &["perft", "demo-line", "4"]);
     assert_eq!(perft.lines().last(), Some("3024"));
     cargo(
         &copy,
