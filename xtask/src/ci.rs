@@ -3,12 +3,15 @@
 //! `wasm-bindgen`, Chromium, the npm packages of `web/`), and prints each step's time at the
 //! end.
 //!
-//! The workspace is compiled as few times as the checks allow: `cargo xtask` and `cargo test`
-//! share one profile (`dev`, which `test` inherits), so the test run reuses the libraries
-//! xtask was built with; clippy and rustdoc read the crates in check mode; the packaging check
-//! and the WebAssembly build are the only other builds. The one test run has the heavy
-//! sizes on (`TOWERS_HEAVY=1`) and no filter, so every scaled suite runs at its CI size (the
-//! tidy test checks that this stays so).
+//! The workspace is compiled as few times as the checks allow. Cargo resolves dependencies'
+//! features from the packages a command selects, so every differently selected build
+//! compiles them again: `.ci/run` therefore compiles the README's test command first and
+//! runs the xtask that build holds, and the test build's `towers` serves deep conformance and
+//! the browser tests. Clippy and rustdoc read the crates in check mode; the packages build
+//! once, together (`cargo xtask package`); the WebAssembly build and the Python wheel are the
+//! only other builds. The one test run has the heavy sizes on (`TOWERS_HEAVY=1`) and no
+//! filter, so every scaled suite runs at its CI size (the tidy test checks that this stays
+//! so).
 
 use std::path::{Path, PathBuf};
 use std::thread::JoinHandle;
@@ -51,6 +54,12 @@ impl Steps {
             self.started.elapsed().as_secs_f64()
         );
         self.current = Some((name.to_owned(), Instant::now()));
+    }
+
+    /// A step that ran just before this process started, counted in CI's time.
+    fn ran_before(&mut self, name: &str, took: Duration) {
+        self.done.push((name.to_owned(), took));
+        self.started = self.started.checked_sub(took).unwrap_or(self.started);
     }
 
     fn finish_current(&mut self) {
@@ -123,6 +132,16 @@ impl Beside {
 
 pub(crate) fn run() -> Result<(), String> {
     let mut steps = Steps::new();
+    if let Some(seconds) = std::env::var("TOWERS_CI_TEST_BUILD_SECONDS")
+        .ok()
+        .and_then(|text| text.parse().ok())
+    {
+        // `.ci/run` compiles the tests before it starts this xtask, which that build holds.
+        steps.ran_before(
+            "test build, before xtask (`.ci/run`: `cargo test --workspace --locked --no-run`)",
+            Duration::from_secs(seconds),
+        );
+    }
     let result = run_steps(&mut steps);
     steps.report(result.is_err());
     if result.is_ok() {
@@ -181,7 +200,7 @@ fn run_steps(steps: &mut Steps) -> Result<(), String> {
     // command selects, so `cargo build -p towers` would compile the workspace a second time
     // with other features; the `towers` of this build serves deep conformance and the browser
     // tests.
-    steps.begin("test build: the README's command, compiled (`--no-run`)");
+    steps.begin("test build: the README's command, compiled (`--no-run`; fresh after `.ci/run`)");
     let mut build = tidy::TEST_ARGS.to_vec();
     build.push("--no-run");
     tools::run_in(&root, &cargo, &build, &[])?;
@@ -218,20 +237,8 @@ fn run_steps(steps: &mut Steps) -> Result<(), String> {
         &[("RUSTDOCFLAGS", "-D warnings")],
     )?;
 
-    steps.begin("every library crate packages (never published)");
-    forget_packaged_sources()?;
-    // xtask is the project's tooling, and depends on the unpublished robustness crate.
-    tools::run(
-        &cargo,
-        &[
-            "package",
-            "--workspace",
-            "--exclude",
-            "xtask",
-            "--locked",
-            "--allow-dirty",
-        ],
-    )?;
+    steps.begin("every library crate packages, and the packages build (never published)");
+    crate::package::run()?;
 
     steps.begin("fuzz targets, briefly (where a nightly toolchain is installed)");
     if crate::fuzz::nightly_available() {
@@ -286,30 +293,4 @@ fn commit_seed() -> u64 {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_nanos() as u64)
         })
-}
-
-/// Removes cargo's extracted copies of earlier `cargo package` runs. Packaging the workspace
-/// builds each crate against the packaged versions of the others through a local overlay
-/// registry, which cargo extracts under `$CARGO_HOME/registry/{src,cache}/-HASH/` and, for the
-/// same version, never extracts again: a machine that packaged before would build against its
-/// stale kernel. Overlay registries are the directories whose name starts with `-`; the
-/// crates.io ones (`index.crates.io-…`) are kept.
-fn forget_packaged_sources() -> Result<(), String> {
-    let home = std::env::var_os("CARGO_HOME").map_or_else(
-        || std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".cargo")),
-        |h| Some(std::path::PathBuf::from(h)),
-    );
-    let Some(home) = home else { return Ok(()) };
-    for kind in ["src", "cache"] {
-        let Ok(entries) = std::fs::read_dir(home.join("registry").join(kind)) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            if entry.file_name().to_string_lossy().starts_with('-') {
-                std::fs::remove_dir_all(entry.path())
-                    .map_err(|e| format!("cannot remove {}: {e}", entry.path().display()))?;
-            }
-        }
-    }
-    Ok(())
 }

@@ -9,8 +9,10 @@
 //! - `bench [--baseline TOWERS]` measures every game's speed and writes `docs/performance.md`;
 //! - `python [--release]` builds the Python package's wheel, installs it with its extras in a
 //!   fresh virtual environment and runs its pytest suite;
+//! - `package` packages every library crate (never published) and builds the packages
+//!   together, each against the others' packaged sources;
 //! - `new-game NAME` writes a compiling skeleton of a new game crate and registers it;
-//! - `ci` runs everything CI runs, in order (`.ci/run` calls it).
+//! - `ci` runs everything CI runs, in order (`.ci/run` compiles the tests, then calls it).
 
 use std::process::ExitCode;
 
@@ -21,6 +23,7 @@ mod ci;
 mod conformance;
 mod fuzz;
 mod new_game;
+mod package;
 mod pictures;
 mod postgres;
 mod python;
@@ -73,6 +76,9 @@ enum Command {
         /// The targets (default: position, move, options, record).
         targets: Vec<String>,
     },
+    /// Package every library crate (never published) and build the packages together, each
+    /// against the others' packaged sources, as crates.io users would.
+    Package,
     /// Build the WebAssembly playground into web/dist (release).
     Web {
         /// Serve web/dist on 127.0.0.1 after building.
@@ -114,6 +120,7 @@ fn main() -> ExitCode {
         } => conformance::run(games, threads, &games_to_check),
         Command::Bench { baseline } => bench::run(baseline.as_deref()),
         Command::Fuzz { seconds, targets } => fuzz::run(seconds, &targets),
+        Command::Package => package::run(),
         Command::Web { serve, port } => web::run(serve, port),
         Command::Python { release: false } => python::run(),
         Command::Python { release: true } => python::build_and_test(true),
