@@ -6,7 +6,8 @@
 //! and again for the crates that depend on them). Here the `.crate` files are extracted into
 //! one scratch workspace whose `[patch.crates-io]` points every crate's name at its extracted
 //! package, and that workspace is built once: the same check (the files a package ships
-//! compile, against what its dependencies ship) in half the time.
+//! compile, against what its dependencies ship), with the crates compiling side by side, each
+//! once.
 
 use std::collections::BTreeSet;
 use std::path::Path;

@@ -52,8 +52,8 @@ fn workspace_build_dir() -> std::path::PathBuf {
 /// copy's own crates are compiled. The heavy tests stay off inside (this test is one).
 ///
 /// The crates that depend on the registry, which the new game changes, compile anew: at
-/// `opt-level = 1` they compile in two thirds of the time, and the quick tests below run as
-/// fast (their loops are in the game crates, reused at `opt-level = 2`).
+/// `opt-level = 1` they compile faster, and the quick tests below run as fast (their loops are
+/// in the game crates, reused at `opt-level = 2`).
 fn cargo(dir: &Path, target: &Path, args: &[&str]) -> String {
     let mut command = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     for package in [
