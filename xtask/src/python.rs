@@ -92,33 +92,46 @@ fn extras_requirements(pyproject: &str) -> Vec<String> {
         .collect()
 }
 
-/// Builds the wheel, checks it with `twine`, installs it with its extras into the prepared
-/// environment and runs pytest.
-pub(crate) fn test_in_venv(release: bool) -> Result<(), String> {
+/// Builds the wheel into `target/python/wheels` (emptied first) with the prepared
+/// environment's maturin, at the lowest CPU priority when `beside` (CI builds it beside its
+/// steps); returns its path.
+pub(crate) fn build_wheel(
+    release: bool,
+    output: Output<'_>,
+    beside: bool,
+) -> Result<PathBuf, String> {
     let root = xtask::workspace_root();
-    let venv = venv();
     let wheels = tools::target_dir().join("python/wheels");
     if wheels.exists() {
         std::fs::remove_dir_all(&wheels)
             .map_err(|e| format!("cannot remove {}: {e}", wheels.display()))?;
     }
+    let out = wheels.to_string_lossy().into_owned();
+    let args = [
+        "build",
+        "--profile",
+        if release { "release" } else { "dev" },
+        "--manifest-path",
+        "crates/towers-py/Cargo.toml",
+        "--out",
+        &out,
+    ];
+    let maturin = venv_program(&venv(), "maturin");
+    if beside {
+        tools::run_beside(&root, &maturin, &args, output)?;
+    } else {
+        tools::run_to(&root, &maturin, &args, &[], output)?;
+    }
+    wheel_in(&wheels)
+}
+
+/// Builds the wheel, checks it with `twine`, installs it with its extras into the prepared
+/// environment and runs pytest.
+pub(crate) fn test_in_venv(release: bool) -> Result<(), String> {
+    let root = xtask::workspace_root();
+    let venv = venv();
     let text = |path: &Path| path.to_string_lossy().into_owned();
-    let profile = if release { "release" } else { "dev" };
-    run_in(
-        &root,
-        &venv_program(&venv, "maturin"),
-        &[
-            "build",
-            "--profile",
-            profile,
-            "--manifest-path",
-            "crates/towers-py/Cargo.toml",
-            "--out",
-            &text(&wheels),
-        ],
-        &[],
-    )?;
-    let wheel = wheel_in(&wheels)?;
+    let wheel = build_wheel(release, Output::Terminal, false)?;
     run_in(
         &root,
         &venv_program(&venv, "twine"),
