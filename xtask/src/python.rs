@@ -95,6 +95,11 @@ fn extras_requirements(pyproject: &str) -> Vec<String> {
 /// Builds the wheel into `target/python/wheels` (emptied first) with the prepared
 /// environment's maturin, at the lowest CPU priority when `beside` (CI builds it beside its
 /// steps); returns its path.
+///
+/// Cargo's artifacts go to a target directory of the wheel's own, `target/python/cargo`:
+/// cargo locks a target directory's profile folder for a whole build, so a wheel built beside
+/// the steps in `target/debug` would hold up their builds. The build directory stays the
+/// workspace's, so the dependencies compiled alike are shared.
 pub(crate) fn build_wheel(
     release: bool,
     output: Output<'_>,
@@ -117,10 +122,19 @@ pub(crate) fn build_wheel(
         &out,
     ];
     let maturin = venv_program(&venv(), "maturin");
+    let artifacts = tools::target_dir().join("python/cargo");
+    let env = [
+        ("CARGO_TARGET_DIR", artifacts.to_string_lossy().into_owned()),
+        (
+            "CARGO_BUILD_BUILD_DIR",
+            tools::target_dir().to_string_lossy().into_owned(),
+        ),
+    ];
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
     if beside {
-        tools::run_beside(&root, &maturin, &args, output)?;
+        tools::run_beside(&root, &maturin, &args, &env, output)?;
     } else {
-        tools::run_to(&root, &maturin, &args, &[], output)?;
+        tools::run_to(&root, &maturin, &args, &env, output)?;
     }
     wheel_in(&wheels)
 }

@@ -154,7 +154,7 @@ pub(crate) fn install_wasm_tools(output: Output<'_>, beside: bool) -> Result<(),
             WASM_BINDGEN_VERSION,
         ];
         if beside {
-            run_beside(&root, &cargo, &install, output)?;
+            run_beside(&root, &cargo, &install, &[], output)?;
         } else {
             run_to(&root, &cargo, &install, &[], output)?;
         }
@@ -182,14 +182,15 @@ pub(crate) fn run_beside(
     dir: &Path,
     program: &str,
     args: &[&str],
+    env: &[(&str, &str)],
     output: Output<'_>,
 ) -> Result<(), String> {
     if works("nice", &["true"]) {
         let mut niced = vec!["-n", "19", program];
         niced.extend(args);
-        run_to(dir, "nice", &niced, &[], output)
+        run_to(dir, "nice", &niced, env, output)
     } else {
-        run_to(dir, program, args, &[], output)
+        run_to(dir, program, args, env, output)
     }
 }
 

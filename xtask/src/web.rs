@@ -32,7 +32,7 @@ const WASM_BUILD: &[&str] = &[
 /// Compiles the playground's WebAssembly ahead of [`build`] (which then finds it fresh), at
 /// the lowest CPU priority: CI does it beside its tests. Needs the wasm target.
 pub(crate) fn compile_beside(output: Output<'_>) -> Result<(), String> {
-    tools::run_beside(&xtask::workspace_root(), &cargo(), WASM_BUILD, output)
+    tools::run_beside(&xtask::workspace_root(), &cargo(), WASM_BUILD, &[], output)
 }
 
 /// Builds `web/dist`.
