@@ -96,10 +96,10 @@ fn extras_requirements(pyproject: &str) -> Vec<String> {
 /// environment's maturin, at the lowest CPU priority when `beside` (CI builds it beside its
 /// steps); returns its path.
 ///
-/// Cargo's artifacts go to a target directory of the wheel's own, `target/python/cargo`:
-/// cargo locks a target directory's profile folder for a whole build, so a wheel built beside
-/// the steps in `target/debug` would hold up their builds. The build directory stays the
-/// workspace's, so the dependencies compiled alike are shared.
+/// It builds in a target directory of its own, `target/python/cargo`: cargo locks a build
+/// directory's profile folder for a whole build, so a wheel built beside the steps in
+/// `target/debug` would hold up their builds. (It shares little with them anyway: cargo
+/// resolves its dependencies' features for `towers-py` alone.)
 pub(crate) fn build_wheel(
     release: bool,
     output: Output<'_>,
@@ -122,15 +122,9 @@ pub(crate) fn build_wheel(
         &out,
     ];
     let maturin = venv_program(&venv(), "maturin");
-    let artifacts = tools::target_dir().join("python/cargo");
-    let env = [
-        ("CARGO_TARGET_DIR", artifacts.to_string_lossy().into_owned()),
-        (
-            "CARGO_BUILD_BUILD_DIR",
-            tools::target_dir().to_string_lossy().into_owned(),
-        ),
-    ];
-    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let own = tools::target_dir().join("python/cargo");
+    let own = own.to_string_lossy();
+    let env = [("CARGO_TARGET_DIR", own.as_ref())];
     if beside {
         tools::run_beside(&root, &maturin, &args, &env, output)?;
     } else {
