@@ -171,16 +171,11 @@ fn run_steps(steps: &mut Steps) -> Result<(), String> {
         }
         tools::apt_install(&debian, Output::Log(log))
     })?;
-    // The Python wheel and the playground's WebAssembly compile beside the steps too, at the
-    // lowest CPU priority: their own steps then find them built.
-    let mut python_venv = Beside::start("python-venv-and-wheel", |log| {
-        crate::python::prepare_venv(Output::Log(log))?;
-        crate::python::build_wheel(false, Output::Log(log), true).map(drop)
+    let mut python_venv = Beside::start("python-venv", |log| {
+        crate::python::prepare_venv(Output::Log(log))
     })?;
-    let mut browser_tools = Beside::start("npm-wasm-and-wasm-bindgen", |log| {
+    let mut browser_tools = Beside::start("wasm-bindgen-and-npm", |log| {
         tools::install_npm_packages(Output::Log(log))?;
-        tools::install_wasm_target(Output::Log(log))?;
-        crate::web::compile_beside(Output::Log(log))?;
         tools::install_wasm_tools(Output::Log(log), true)
     })?;
 

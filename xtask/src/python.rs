@@ -92,54 +92,33 @@ fn extras_requirements(pyproject: &str) -> Vec<String> {
         .collect()
 }
 
-/// Builds the wheel into `target/python/wheels` (emptied first) with the prepared
-/// environment's maturin, at the lowest CPU priority when `beside` (CI builds it beside its
-/// steps); returns its path.
-///
-/// It builds in a target directory of its own, `target/python/cargo`: cargo locks a build
-/// directory's profile folder for a whole build, so a wheel built beside the steps in
-/// `target/debug` would hold up their builds. (It shares little with them anyway: cargo
-/// resolves its dependencies' features for `towers-py` alone.)
-pub(crate) fn build_wheel(
-    release: bool,
-    output: Output<'_>,
-    beside: bool,
-) -> Result<PathBuf, String> {
-    let root = xtask::workspace_root();
-    let wheels = tools::target_dir().join("python/wheels");
-    if wheels.exists() {
-        std::fs::remove_dir_all(&wheels)
-            .map_err(|e| format!("cannot remove {}: {e}", wheels.display()))?;
-    }
-    let out = wheels.to_string_lossy().into_owned();
-    let args = [
-        "build",
-        "--profile",
-        if release { "release" } else { "dev" },
-        "--manifest-path",
-        "crates/towers-py/Cargo.toml",
-        "--out",
-        &out,
-    ];
-    let maturin = venv_program(&venv(), "maturin");
-    let own = tools::target_dir().join("python/cargo");
-    let own = own.to_string_lossy();
-    let env = [("CARGO_TARGET_DIR", own.as_ref())];
-    if beside {
-        tools::run_beside(&root, &maturin, &args, &env, output)?;
-    } else {
-        tools::run_to(&root, &maturin, &args, &env, output)?;
-    }
-    wheel_in(&wheels)
-}
-
 /// Builds the wheel, checks it with `twine`, installs it with its extras into the prepared
 /// environment and runs pytest.
 pub(crate) fn test_in_venv(release: bool) -> Result<(), String> {
     let root = xtask::workspace_root();
     let venv = venv();
+    let wheels = tools::target_dir().join("python/wheels");
+    if wheels.exists() {
+        std::fs::remove_dir_all(&wheels)
+            .map_err(|e| format!("cannot remove {}: {e}", wheels.display()))?;
+    }
     let text = |path: &Path| path.to_string_lossy().into_owned();
-    let wheel = build_wheel(release, Output::Terminal, false)?;
+    let profile = if release { "release" } else { "dev" };
+    run_in(
+        &root,
+        &venv_program(&venv, "maturin"),
+        &[
+            "build",
+            "--profile",
+            profile,
+            "--manifest-path",
+            "crates/towers-py/Cargo.toml",
+            "--out",
+            &text(&wheels),
+        ],
+        &[],
+    )?;
+    let wheel = wheel_in(&wheels)?;
     run_in(
         &root,
         &venv_program(&venv, "twine"),

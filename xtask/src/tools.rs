@@ -141,7 +141,15 @@ pub(crate) fn ensure_wasm_tools() -> Result<(), String> {
 /// tests run: it then takes only the CPU they leave idle.
 pub(crate) fn install_wasm_tools(output: Output<'_>, beside: bool) -> Result<(), String> {
     let root = xtask::workspace_root();
-    install_wasm_target(output)?;
+    if !wasm_target_installed() {
+        run_to(
+            &root,
+            "rustup",
+            &["target", "add", "wasm32-unknown-unknown"],
+            &[],
+            output,
+        )?;
+    }
     if !wasm_bindgen_installed() {
         let cargo = cargo();
         // `--force`: cargo may remember an install whose binary is gone or another version.
@@ -153,45 +161,15 @@ pub(crate) fn install_wasm_tools(output: Output<'_>, beside: bool) -> Result<(),
             "--version",
             WASM_BINDGEN_VERSION,
         ];
-        if beside {
-            run_beside(&root, &cargo, &install, &[], output)?;
+        if beside && works("nice", &["true"]) {
+            let mut args = vec!["-n", "19", cargo.as_str()];
+            args.extend(install);
+            run_to(&root, "nice", &args, &[], output)?;
         } else {
             run_to(&root, &cargo, &install, &[], output)?;
         }
     }
     Ok(())
-}
-
-/// The WebAssembly target, where the toolchain lacks it.
-pub(crate) fn install_wasm_target(output: Output<'_>) -> Result<(), String> {
-    if wasm_target_installed() {
-        return Ok(());
-    }
-    run_to(
-        &xtask::workspace_root(),
-        "rustup",
-        &["target", "add", "wasm32-unknown-unknown"],
-        &[],
-        output,
-    )
-}
-
-/// [`run_to`] at the lowest CPU priority (through `nice`, where there is one): for the work CI
-/// does beside its steps, which then takes only the CPU they leave idle.
-pub(crate) fn run_beside(
-    dir: &Path,
-    program: &str,
-    args: &[&str],
-    env: &[(&str, &str)],
-    output: Output<'_>,
-) -> Result<(), String> {
-    if works("nice", &["true"]) {
-        let mut niced = vec!["-n", "19", program];
-        niced.extend(args);
-        run_to(dir, "nice", &niced, env, output)
-    } else {
-        run_to(dir, program, args, env, output)
-    }
 }
 
 /// Whether Debian's Chromium is installed (or `CHROMIUM` names another).

@@ -7,7 +7,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
 
-use crate::tools::{self, Output, cargo};
+use crate::tools::{self, cargo};
 
 pub(crate) fn run(serve: bool, port: u16) -> Result<(), String> {
     build()?;
@@ -17,29 +17,23 @@ pub(crate) fn run(serve: bool, port: u16) -> Result<(), String> {
     Ok(())
 }
 
-/// The playground's WebAssembly build.
-const WASM_BUILD: &[&str] = &[
-    "build",
-    "--locked",
-    "--profile",
-    "wasm",
-    "-p",
-    "towers-web",
-    "--target",
-    "wasm32-unknown-unknown",
-];
-
-/// Compiles the playground's WebAssembly ahead of [`build`] (which then finds it fresh), at
-/// the lowest CPU priority: CI does it beside its tests. Needs the wasm target.
-pub(crate) fn compile_beside(output: Output<'_>) -> Result<(), String> {
-    tools::run_beside(&xtask::workspace_root(), &cargo(), WASM_BUILD, &[], output)
-}
-
 /// Builds `web/dist`.
 pub(crate) fn build() -> Result<(), String> {
     tools::ensure_wasm_tools()?;
     let root = xtask::workspace_root();
-    tools::run(&cargo(), WASM_BUILD)?;
+    tools::run(
+        &cargo(),
+        &[
+            "build",
+            "--locked",
+            "--profile",
+            "wasm",
+            "-p",
+            "towers-web",
+            "--target",
+            "wasm32-unknown-unknown",
+        ],
+    )?;
     let dist = root.join("web/dist");
     if dist.exists() {
         std::fs::remove_dir_all(&dist).map_err(|e| format!("{}: {e}", dist.display()))?;
