@@ -642,6 +642,8 @@ mod tests {
         }
     }
 
+    impl crate::observe::Observe for FlawedNim {}
+
     impl Steps for FlawedNim {
         const STEPS_BY_LISTING: bool = false;
 

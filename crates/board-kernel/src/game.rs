@@ -1,9 +1,10 @@
 //! The game contract, split along its seams: [`Rules`] is the game itself; [`Search`] the
 //! optional hooks that make counting, random play and evaluation fast; [`Presentation`] how a
 //! position looks to people; [`Steps`] how a whole turn decomposes into the clicks a player
-//! makes; [`GameExt`] the methods every game gets and none overrides; and [`Game`] the one
-//! bound generic code writes, which a type has as soon as it implements the four.
+//! makes; [`Observe`] what a learning program sees of it; [`GameExt`] the methods every game gets and none overrides; and [`Game`] the one
+//! bound generic code writes, which a type has as soon as it implements the five.
 
+use crate::observe::Observe;
 use crate::{
     GameOptions, Illegal, MoveError, OptionError, ParseError, Presentation, Render, Rules, Search,
     Snapshot, Steps, Valid,
@@ -66,14 +67,14 @@ pub trait GameExt: Rules {
 
 impl<G: Rules> GameExt for G {}
 
-/// A whole game: its [`Rules`], [`Search`] hooks, [`Presentation`] and [`Steps`], with the
-/// provided [`GameExt`]. The one bound generic code over "any game" writes; implemented for
-/// every type that implements the four. Code that only searches bounds on [`Search`]
+/// A whole game: its [`Rules`], [`Search`] hooks, [`Presentation`], [`Steps`] and what a
+/// learner sees of it ([`Observe`]), with the provided [`GameExt`]. The one bound generic code over "any game" writes; implemented for
+/// every type that implements the five. Code that only searches bounds on [`Search`]
 /// (perft, playouts).
 ///
 /// A bound `G: Game` brings every method into scope; code that names a concrete game brings
 /// them with `use board_kernel::prelude::*` (each game crate re-exports it as its own
 /// `prelude`).
-pub trait Game: Rules + Search + Presentation + Steps + GameExt + Render {}
+pub trait Game: Rules + Search + Presentation + Steps + Observe + GameExt + Render {}
 
-impl<G: Rules + Search + Presentation + Steps> Game for G {}
+impl<G: Rules + Search + Presentation + Steps + Observe> Game for G {}

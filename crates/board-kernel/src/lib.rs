@@ -38,8 +38,10 @@ mod stack;
 mod status;
 mod valid;
 
+pub mod batch;
 pub mod conformance;
 pub mod erased;
+pub mod observe;
 pub mod options;
 pub mod perft;
 pub mod picture;
@@ -74,6 +76,7 @@ pub use valid::Valid;
 /// The contract's traits, to bring every game method into scope at once:
 /// `use board_kernel::prelude::*;` (each game crate re-exports it as its own `prelude`).
 pub mod prelude {
+    pub use crate::observe::Observe;
     pub use crate::{Game, GameExt, Presentation, Render, Rules, Search, Steps};
 }
 

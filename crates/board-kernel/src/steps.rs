@@ -436,6 +436,34 @@ impl<G: Steps> TurnCursor<G> {
     pub fn push(&mut self, game: &G, step: Step) -> Result<(), StepError> {
         self.walk.push(game, &self.state, step)
     }
+
+    /// Once the steps make a whole move: plays it and begins the next turn from the position
+    /// after it (which may be finished: then [`TurnCursor::is_over`]), reusing the cursor's
+    /// buffers, and returns the move. `None`, changing nothing, while the move is not whole.
+    pub fn advance(&mut self, game: &G) -> Option<G::Move> {
+        let (mv, after) = self.walk.take_complete(game, &self.state)?;
+        self.state = after;
+        self.walk.begin(game, &self.state);
+        Some(mv)
+    }
+
+    /// Begins a turn in `state`, forgetting this one, reusing the cursor's buffers; in a
+    /// finished game the cursor [`TurnCursor::is_over`] and offers nothing.
+    pub fn reset(&mut self, game: &G, state: &G::State) {
+        self.state.clone_from(state);
+        self.walk.begin(game, &self.state);
+    }
+
+    /// Goes back to the start of this turn, forgetting its steps.
+    pub fn restart(&mut self, game: &G) {
+        self.walk.begin(game, &self.state);
+    }
+
+    /// Whether there is no turn to make: the game is over.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.walk.over()
+    }
 }
 
 /// The turn so far over a position its owner keeps (a [`TurnCursor`], the type-erased turn),

@@ -7,6 +7,7 @@
 
 use std::fmt;
 
+use crate::observe::{ObservationSpec, Observe, Plane, TurnView};
 use crate::picture::Point;
 use crate::steps::{StepRole, TurnStep};
 use crate::{
@@ -573,6 +574,46 @@ impl Steps for Nim {
         let index = mv.0.saturating_sub(1);
         let at = Point::new((index % 256) as u8, (index / 256) as u8);
         out.push(TurnStep::cell(at, StepRole::Select));
+    }
+}
+
+/// Nim seen by a learner: a row of cells, one per stone that could be taken (the cell of
+/// the step that takes that many), and who is to move.
+impl Observe for Nim {
+    fn grid(&self) -> (usize, usize) {
+        (
+            self.options.stones.max(self.options.max_take).clamp(1, 256) as usize,
+            1,
+        )
+    }
+
+    fn observation_spec(&self) -> ObservationSpec {
+        let (columns, rows) = self.grid();
+        ObservationSpec {
+            planes: vec![
+                Plane::flag("a stone left in the pile (cell k: at least k + 1 stones)"),
+                Plane::flag("the mover is the second player"),
+            ],
+            rows,
+            columns,
+        }
+    }
+
+    fn observe(&self, view: &TurnView<'_, Self>, out: &mut [u8]) {
+        let (columns, _) = self.grid();
+        let stones = (view.board.stones as usize).min(columns);
+        out[..stones].fill(1);
+        if view.start.to_move == Side::Black {
+            out[columns..2 * columns].fill(1);
+        }
+    }
+
+    fn max_turns(&self) -> Option<u64> {
+        Some(u64::from(self.options.stones))
+    }
+
+    fn max_turn_steps(&self) -> Option<u64> {
+        Some(1)
     }
 }
 

@@ -922,6 +922,8 @@ mod tests {
 
     impl board_kernel::Search for Listed {}
 
+    impl board_kernel::observe::Observe for Listed {}
+
     impl Steps for Listed {
         fn move_steps(&self, state: &NimState, mv: &Take, out: &mut Vec<TurnStep>) {
             self.0.move_steps(state, mv, out);
