@@ -68,6 +68,10 @@ const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../templates/game/src/strategy.rs.tmpl"),
     ),
     (
+        "src/observation.rs",
+        include_str!("../templates/game/src/observation.rs.tmpl"),
+    ),
+    (
         "src/steps.rs",
         include_str!("../templates/game/src/steps.rs.tmpl"),
     ),

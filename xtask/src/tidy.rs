@@ -23,6 +23,7 @@ pub const GAME_FILES: &[&str] = &[
     "src/position.rs",
     "src/picture.rs",
     "src/strategy.rs",
+    "src/observation.rs",
     "src/rulebook.rs",
     "tests/it/main.rs",
 ];

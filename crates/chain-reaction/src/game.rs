@@ -1,12 +1,13 @@
 //! The game contract for Chain Reaction: glue between the kernel's contract traits and the rule
 //! modules.
 
+use board_kernel::observe::{ObservationSpec, Observe, TurnView};
 use board_kernel::picture::{Picture, Point};
 use board_kernel::prelude::*;
 use board_kernel::steps::{Step, StepError, StepOptions, TurnStep};
 use board_kernel::{BySide, Illegal, ParseError, RuleBook, Side, SplitMix64, Status, Valid};
 
-use crate::{Move, Options, State, end, position, strategy, tally, turn};
+use crate::{Move, Options, State, end, observation, position, strategy, tally, turn};
 
 /// The Chain Reaction rules engine under one set of [`Options`].
 ///
@@ -152,5 +153,34 @@ impl Steps for ChainReaction {
         steps: &[Step],
     ) -> Result<StepOptions<Move, State>, StepError> {
         crate::steps::next_steps(&self.options, state, steps)
+    }
+}
+
+impl Observe for ChainReaction {
+    fn grid(&self) -> (usize, usize) {
+        observation::grid()
+    }
+
+    fn observation_spec(&self) -> ObservationSpec {
+        observation::spec(&self.options)
+    }
+
+    fn observe(&self, view: &TurnView<'_, Self>, out: &mut [u8]) {
+        observation::observe(
+            &self.options,
+            view.start,
+            view.board,
+            view.steps,
+            view.next,
+            out,
+        );
+    }
+
+    fn max_turns(&self) -> Option<u64> {
+        observation::max_turns(&self.options)
+    }
+
+    fn max_turn_steps(&self) -> Option<u64> {
+        observation::max_turn_steps(&self.options)
     }
 }

@@ -41,7 +41,8 @@
 //! re-placement, penalty), [`steps`] (a turn as the cells a player touches, walked step by
 //! step), [`end`] (end of the game), [`notation`] (whole turns as text), [`position`] (the
 //! one-line position text and its checks), [`picture`] (the SVG picture), [`strategy`] (the
-//! evaluation for computer players), [`options`] and [`rulebook`]. [`ChainReaction`]
+//! evaluation for computer players), [`observation`] (what a learning program sees of a turn,
+//! and how long a game lasts), [`options`] and [`rulebook`]. [`ChainReaction`]
 //! implements the tower-games contract [`Game`]. The rules, with every worked example, are in
 //! the generated rule book (`docs/rules/chain-reaction.md` in the repository).
 
@@ -49,6 +50,7 @@ pub mod board;
 pub mod end;
 mod game;
 pub mod notation;
+pub mod observation;
 pub mod options;
 pub mod picture;
 pub mod pieces;

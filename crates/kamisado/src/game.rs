@@ -1,6 +1,7 @@
 //! The game contract for Kamisado: glue between the kernel's contract traits and the rule
 //! modules.
 
+use board_kernel::observe::{ObservationSpec, TurnView};
 use board_kernel::picture::{Picture, Point};
 use board_kernel::prelude::*;
 use board_kernel::steps::TurnStep;
@@ -195,5 +196,27 @@ impl Steps for Kamisado {
 
     fn move_steps(&self, state: &State, mv: &Move, out: &mut Vec<TurnStep>) {
         crate::steps::move_steps(state, mv, out);
+    }
+}
+
+impl Observe for Kamisado {
+    fn grid(&self) -> (usize, usize) {
+        crate::observation::grid()
+    }
+
+    fn observation_spec(&self) -> ObservationSpec {
+        crate::observation::spec(&self.options)
+    }
+
+    fn observe(&self, view: &TurnView<'_, Self>, out: &mut [u8]) {
+        crate::observation::observe(&self.options, view, out);
+    }
+
+    fn max_turns(&self) -> Option<u64> {
+        crate::observation::max_turns(&self.options)
+    }
+
+    fn max_turn_steps(&self) -> Option<u64> {
+        crate::observation::max_turn_steps()
     }
 }

@@ -38,14 +38,16 @@
 //! [`pieces`] (towers and ranks), [`state`] (the state and its keys), [`turn`] (moves,
 //! pushes, passes, the refill choice), [`end`] (end of a round, promotion, scores, refill),
 //! [`notation`] (move text), [`position`] (position text and diagram), [`picture`] (the SVG
-//! picture), [`strategy`] (the evaluation for computer players), [`options`] and
-//! [`rulebook`]. The rules it implements, with every worked example, are in the generated
-//! rule book (`docs/rules/kamisado.md` in the repository).
+//! picture), [`strategy`] (the evaluation for computer players), [`observation`] (what a
+//! learning program sees: the planes of a turn from the mover's side, and how long a game
+//! lasts), [`options`] and [`rulebook`]. The rules it implements, with every worked example,
+//! are in the generated rule book (`docs/rules/kamisado.md` in the repository).
 
 pub mod board;
 pub mod end;
 mod game;
 pub mod notation;
+pub mod observation;
 pub mod options;
 pub mod picture;
 pub mod pieces;

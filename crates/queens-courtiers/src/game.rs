@@ -1,5 +1,6 @@
 //! The rules engine: [`QueensCourtiers`] implements the workspace's game contract.
 
+use board_kernel::observe::{ObservationSpec, TurnView};
 use board_kernel::perft::count_by_playing;
 use board_kernel::picture::{Picture, Point};
 use board_kernel::prelude::*;
@@ -179,5 +180,27 @@ impl Steps for QueensCourtiers {
 
     fn moves_beginning_with(&self, state: &State, first: Step, out: &mut Vec<Move>) {
         crate::steps::moves_beginning_with(&self.rule, state, first, out);
+    }
+}
+
+impl Observe for QueensCourtiers {
+    fn grid(&self) -> (usize, usize) {
+        crate::observation::grid()
+    }
+
+    fn observation_spec(&self) -> ObservationSpec {
+        crate::observation::spec(&self.options)
+    }
+
+    fn observe(&self, view: &TurnView<'_, Self>, out: &mut [u8]) {
+        crate::observation::observe(&self.rule, &self.options, view, out);
+    }
+
+    fn max_turns(&self) -> Option<u64> {
+        crate::observation::max_turns(&self.options)
+    }
+
+    fn max_turn_steps(&self) -> Option<u64> {
+        crate::observation::max_turn_steps()
     }
 }

@@ -40,8 +40,10 @@
 //! reach), [`check`] (threat, check, paralysis, capturability), [`state`] (the state and its
 //! keys), [`turn`] (a turn, the legality filter), [`end`] (end of game), [`notation`] (moves
 //! and records), [`position`] (position text and diagram), [`picture`] (the SVG picture),
-//! [`strategy`] (the evaluation for computer players), [`options`] and [`rulebook`]. The
-//! rules, with every worked example, are in the generated rule book
+//! [`steps`] (a turn as the steps a player touches), [`observation`] (what a learning program
+//! sees: the planes of the turn so far from the mover's point of view, and how long a game
+//! lasts), [`strategy`] (the evaluation for computer players), [`options`] and [`rulebook`].
+//! The rules, with every worked example, are in the generated rule book
 //! (`docs/rules/queens-courtiers.md` in the repository).
 
 pub mod board;
@@ -49,6 +51,7 @@ pub mod check;
 pub mod end;
 mod game;
 pub mod notation;
+pub mod observation;
 pub mod options;
 pub mod picture;
 pub mod pieces;

@@ -1,5 +1,6 @@
 //! The rules engine: [`SevenSages`] implements the workspace's game contract.
 
+use board_kernel::observe::{ObservationSpec, TurnView};
 use board_kernel::picture::{Picture, Point};
 use board_kernel::prelude::*;
 use board_kernel::steps::{Step, TurnStep};
@@ -158,5 +159,34 @@ impl Steps for SevenSages {
 
     fn moves_beginning_with(&self, state: &State, first: Step, out: &mut Vec<Move>) {
         crate::steps::moves_beginning_with(&self.options, state, first, out);
+    }
+}
+
+impl Observe for SevenSages {
+    fn grid(&self) -> (usize, usize) {
+        crate::observation::grid()
+    }
+
+    fn observation_spec(&self) -> ObservationSpec {
+        crate::observation::spec(&self.options)
+    }
+
+    fn observe(&self, view: &TurnView<'_, Self>, out: &mut [u8]) {
+        crate::observation::observe(
+            &self.options,
+            view.start,
+            view.board,
+            view.steps,
+            view.next,
+            out,
+        );
+    }
+
+    fn max_turns(&self) -> Option<u64> {
+        crate::observation::max_turns(&self.options)
+    }
+
+    fn max_turn_steps(&self) -> Option<u64> {
+        crate::observation::max_turn_steps(&self.options)
     }
 }

@@ -10,7 +10,8 @@
 //! moves and kicks), [`kick`] (the ball's flight, worked out as a search over pivots),
 //! [`end`] (end of game), [`notation`] (move text), [`position`] (position text and
 //! diagram), [`picture`] (the SVG picture), [`strategy`] (the evaluation for computer
-//! players), [`options`] and [`rulebook`].
+//! players), [`observation`] (what a learning program sees: the observation planes and how
+//! long a game lasts), [`options`] and [`rulebook`].
 //!
 //! ```
 //! use seven_sages::prelude::*;
@@ -54,6 +55,7 @@ mod game;
 pub mod kick;
 mod lines;
 pub mod notation;
+pub mod observation;
 pub mod options;
 pub mod picture;
 pub mod pieces;

@@ -1,12 +1,13 @@
 //! The game contract for Tower of Power: glue between the kernel's contract traits and the rule
 //! modules.
 
+use board_kernel::observe::{ObservationSpec, TurnView};
 use board_kernel::picture::{Picture, Point};
 use board_kernel::prelude::*;
 use board_kernel::steps::{Step, TurnStep};
 use board_kernel::{Illegal, ParseError, RuleBook, Side, SplitMix64, Status, Valid};
 
-use crate::{Move, Options, State, end, position, strategy, turn};
+use crate::{Move, Options, State, end, observation, position, strategy, turn};
 
 /// The game of Tower of Power under a fixed set of [`Options`].
 ///
@@ -148,5 +149,27 @@ impl Steps for TowerOfPower {
 
     fn moves_beginning_with(&self, state: &State, first: Step, out: &mut Vec<Move>) {
         crate::steps::moves_beginning_with(&self.options, state, first, out);
+    }
+}
+
+impl Observe for TowerOfPower {
+    fn grid(&self) -> (usize, usize) {
+        observation::grid()
+    }
+
+    fn observation_spec(&self) -> ObservationSpec {
+        observation::spec(&self.options)
+    }
+
+    fn observe(&self, view: &TurnView<'_, Self>, out: &mut [u8]) {
+        observation::observe(&self.options, view, out);
+    }
+
+    fn max_turns(&self) -> Option<u64> {
+        observation::max_turns(&self.options)
+    }
+
+    fn max_turn_steps(&self) -> Option<u64> {
+        observation::max_turn_steps()
     }
 }

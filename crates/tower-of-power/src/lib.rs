@@ -42,7 +42,9 @@
 //! The crate follows the rule book: [`board`] (squares and setup), [`pieces`] (stacks),
 //! [`state`] (the state and its keys), [`turn`] (moves and their execution), [`end`] (end of
 //! the game), [`notation`] (move text), [`position`] (position text and diagrams),
-//! [`picture`] (the SVG picture), [`strategy`] (the evaluation for computer players),
+//! [`picture`] (the SVG picture), [`observation`] (what a learning program sees: planes from
+//! the mover's point of view, and how long games and turns last), [`strategy`] (the
+//! evaluation for computer players),
 //! [`endgame`] (stones against a lone stone, solved by retrograde analysis),
 //! [`options`] and [`rulebook`]. The rules it implements, with every worked example, are in
 //! the generated rule book (`docs/rules/tower-of-power.md` in the repository).
@@ -52,6 +54,7 @@ pub mod end;
 pub mod endgame;
 mod game;
 pub mod notation;
+pub mod observation;
 pub mod options;
 pub mod picture;
 pub mod pieces;

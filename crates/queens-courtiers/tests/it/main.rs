@@ -1,12 +1,13 @@
 //! Queens' Courtiers' integration tests, one binary: the specification's worked examples, its
-//! rules one by one, the perft regression figures, the random-game conformance suite, the keys
-//! and the rule book.
+//! rules one by one, the perft regression figures, the random-game conformance suite, the keys,
+//! the rule book and the observation encoder.
 
 #[allow(dead_code)]
 mod common;
 mod conformance;
 mod examples;
 mod keys;
+mod observation;
 mod perft;
 mod rulebook;
 mod rules;

@@ -1,11 +1,12 @@
 //! Tower of Power's integration tests, one binary: the specification's worked examples, its
 //! rules one by one, the perft regression figures, the random-game conformance suite, the
-//! keys and the rule book.
+//! keys, the rule book and the observation encoder.
 
 mod common;
 mod conformance;
 mod examples;
 mod keys;
+mod observation;
 mod perft;
 mod rulebook;
 mod rules;
