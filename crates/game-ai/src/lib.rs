@@ -41,6 +41,7 @@ pub mod control;
 pub mod distance;
 pub mod eval;
 pub mod mcts;
+pub mod puct;
 mod random;
 pub mod solver;
 pub mod tournament;
