@@ -54,6 +54,13 @@ pub(crate) fn series_stop(limit: Option<Duration>) -> Result<StopFlag, String> {
     Ok(StopFlag::new(&REQUESTED))
 }
 
+/// The flag Ctrl-C raises, for work that is not a series (`towers train`), after taking
+/// Ctrl-C over.
+pub(crate) fn requested() -> Result<&'static AtomicBool, String> {
+    install()?;
+    Ok(&REQUESTED)
+}
+
 /// Why a series ended early, if it did: for the line under its summary.
 pub(crate) fn stopped_early() -> Option<&'static str> {
     if TIME_UP.load(Ordering::Relaxed) {

@@ -22,6 +22,7 @@ mod selfplay;
 mod serve;
 mod solve;
 mod tournament;
+mod train;
 mod ugi;
 
 /// The error text of a write to a closed standard output: the reader stopped early (`head`,
@@ -160,6 +161,10 @@ enum Command {
     /// its table and Elo differences with 95% intervals; or, with --sprt, a sequential test of
     /// whether the first player is stronger than the second.
     Tournament(tournament::TournamentArgs),
+    /// Train a game's learned player by self-play (resumable): generations of self-play
+    /// games, training of the network, a checkpoint and a log row after each, and now and
+    /// then a match against random, mcts:1000 and alpha-beta.
+    Train(train::TrainArgs),
     /// Run the game server: the playground, games between people at their own computers
     /// (seat links, clocks, computer seats) and their archive in SQLite or PostgreSQL.
     #[cfg(feature = "serve")]
@@ -351,6 +356,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Endgame(args) => endgame::run(&args)?,
         Command::Solve(args) => solve::run(&args)?,
         Command::Tournament(args) => tournament::run(&args)?,
+        Command::Train(args) => train::run(&args)?,
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(args)?,
         Command::Ugi(args) => ugi::run(&args)?,

@@ -1,0 +1,146 @@
+//! `towers train`: self-play training of a game's learned player (`game_train::run`).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use board_kernel::Game;
+use clap::Args;
+use game_ai::{Budget, PlayerSpec};
+use game_train::TrainConfig;
+use tower_games::record::option_pairs;
+use tower_games::registry::{self, GameVisitor};
+
+/// The arguments of `towers train`.
+#[derive(Args, Debug)]
+pub(crate) struct TrainArgs {
+    /// The game (see `towers list`).
+    game: String,
+    /// Set an option, KEY=VALUE (repeatable): the weights are for these options only.
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    options: Vec<String>,
+    /// Hours of training in all, counting earlier runs of a resumed folder (up to 1000).
+    #[arg(long, default_value_t = 1.0)]
+    hours: f64,
+    /// Stop after this many generations in all, whatever the time.
+    #[arg(long)]
+    generations: Option<u64>,
+    /// The output folder: weights, samples, state and log.
+    #[arg(long, default_value = "training")]
+    out: PathBuf,
+    /// Go on from the folder's last generation.
+    #[arg(long)]
+    resume: bool,
+    /// Seed of the initial weights, the self-play games and the batches.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads for self-play and evaluation (1 to 256; default: the machine's cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: Option<u16>,
+    /// Self-play games each generation (1 to 100000).
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    games: u64,
+    /// Visits of a full (learned-from) search (1 to 100000).
+    #[arg(long, default_value_t = 160, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    simulations: u32,
+    /// Visits of a short search (1 to 100000).
+    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    fast_simulations: u32,
+    /// Turns after which a self-play game is cut off and valued by its score (1 to 1000000).
+    #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    max_turns: u32,
+    /// Width of the hidden layers (8 to 4096).
+    #[arg(long, default_value_t = 192, value_parser = clap::value_parser!(u32).range(8..=4096))]
+    hidden: u32,
+    /// Hidden layers after the first (0 to 16).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(0..=16))]
+    depth: u32,
+    /// AdamW's learning rate.
+    #[arg(long, default_value_t = 1e-3)]
+    learning_rate: f64,
+    /// Minutes between two evaluations against random, mcts:1000 and the top player.
+    #[arg(long, default_value_t = 20.0)]
+    eval_every: f64,
+    /// Games against each evaluation opponent (0: no evaluation).
+    #[arg(long, default_value_t = 20)]
+    eval_games: u32,
+    /// Milliseconds per move of the learned player and of the top player (alpha-beta) in
+    /// the evaluations (1 to 600000).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    eval_ms: u64,
+}
+
+struct Train<'a> {
+    args: &'a TrainArgs,
+    threads: usize,
+}
+
+impl GameVisitor for Train<'_> {
+    type Output = Result<(), String>;
+    fn visit<G: Game>(self, game: G) -> Result<(), String> {
+        let args = self.args;
+        let time = Budget::Time(Duration::from_millis(args.eval_ms));
+        let mut config = TrainConfig::new(args.out.clone(), PlayerSpec::AlphaBeta(time));
+        config.hours = args.hours;
+        config.generations = args.generations;
+        config.seed = args.seed;
+        config.threads = self.threads;
+        config.resume = args.resume;
+        config.hidden = args.hidden as usize;
+        config.depth = args.depth as usize;
+        config.games_per_generation = args.games as usize;
+        config.selfplay.simulations = args.simulations;
+        config.selfplay.fast_simulations = args.fast_simulations;
+        config.selfplay.max_turns = args.max_turns;
+        config.learning_rate = args.learning_rate;
+        config.evaluation.every_minutes = args.eval_every;
+        config.evaluation.games = args.eval_games;
+        config.evaluation.budget = time;
+        config.command = std::env::args().collect::<Vec<_>>().join(" ");
+        let stop = crate::interrupt::requested()?;
+        eprintln!(
+            "training {} for {} hours on {} threads into {}",
+            G::TITLE,
+            args.hours,
+            self.threads,
+            args.out.display()
+        );
+        let state = game_train::run(&game, &config, stop, &mut std::io::stderr())
+            .map_err(|e| e.to_string())?;
+        crate::out!(
+            "generation {}: {} games, {} samples, {:.2} hours ({:.2} CPU hours)",
+            state.generation,
+            state.games,
+            state.samples,
+            state.seconds / 3600.0,
+            state.cpu_hours
+        )
+    }
+}
+
+/// Runs `towers train`.
+pub(crate) fn run(args: &TrainArgs) -> Result<(), String> {
+    if !(args.hours > 0.0 && args.hours <= 1000.0) {
+        return Err(format!(
+            "--hours {}: expected more than 0 and at most 1000",
+            args.hours
+        ));
+    }
+    if !(args.learning_rate > 0.0 && args.learning_rate < 1.0) {
+        return Err(format!(
+            "--learning-rate {}: expected between 0 and 1",
+            args.learning_rate
+        ));
+    }
+    if !(args.eval_every >= 0.0 && args.eval_every.is_finite()) {
+        return Err(format!(
+            "--eval-every {}: expected minutes, 0 or more",
+            args.eval_every
+        ));
+    }
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+        usize::from,
+    );
+    let pairs = option_pairs(&args.options)?;
+    registry::visit(&args.game, &pairs, Train { args, threads }).map_err(|e| e.to_string())?
+}
