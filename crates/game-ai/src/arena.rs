@@ -7,22 +7,21 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use board_kernel::playout::SeriesStats;
 use board_kernel::{BySide, Game, GameResult, Status};
 
-use crate::solver::Oracle;
-use crate::{Player, PlayerSpec};
+use crate::{Knowledge, Player, PlayerSpec};
 
 /// What sits at one side of the board in a series or a tournament: it makes a fresh player
 /// for each game, seeded for that game. A [`PlayerSpec`] is one; a program adds its own kinds
 /// (the `towers` tool's outside engines, which run as child processes). Its text names it in
 /// standings.
 pub trait Seat<G: Game>: fmt::Display + Sync {
-    /// The player for one game, its randomness seeded with `seed`, a perfect player asking
-    /// `oracle` first.
-    fn player(&self, seed: u64, oracle: Option<&Oracle<G>>) -> Box<dyn Player<G>>;
+    /// The player for one game, its randomness seeded with `seed`, with the game's
+    /// `knowledge` (end-game tables, a trained network).
+    fn player(&self, seed: u64, knowledge: &Knowledge<G>) -> Box<dyn Player<G>>;
 }
 
 impl<G: Game> Seat<G> for PlayerSpec {
-    fn player(&self, seed: u64, oracle: Option<&Oracle<G>>) -> Box<dyn Player<G>> {
-        self.build_with_oracle(seed, oracle)
+    fn player(&self, seed: u64, knowledge: &Knowledge<G>) -> Box<dyn Player<G>> {
+        self.build_with(seed, knowledge)
     }
 }
 
@@ -183,7 +182,7 @@ pub fn run_series<G: Game, S: Seat<G>>(
     game: &G,
     start: &G::State,
     seats: BySide<S>,
-    oracle: Option<&Oracle<G>>,
+    knowledge: &Knowledge<G>,
     config: &SeriesConfig,
     progress: &(dyn Fn(u64) + Sync),
 ) -> SeriesStats {
@@ -194,8 +193,9 @@ pub fn run_series<G: Game, S: Seat<G>>(
         progress,
         SeriesStats::default,
         |i, stats| {
-            let mut players =
-                BySide::from_fn(|side| seats[side].player(game_seed(config.seed, i, side), oracle));
+            let mut players = BySide::from_fn(|side| {
+                seats[side].player(game_seed(config.seed, i, side), knowledge)
+            });
             let mut plies = 0;
             let Some((state, status)) = play_out(
                 game,

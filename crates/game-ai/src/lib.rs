@@ -40,6 +40,7 @@ pub mod clock;
 pub mod control;
 pub mod distance;
 pub mod eval;
+pub mod knowledge;
 pub mod mcts;
 pub mod puct;
 mod random;
@@ -54,6 +55,7 @@ use board_kernel::Game;
 use thiserror::Error;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
+pub use knowledge::{EvaluatorMaker, Knowledge};
 pub use mcts::{Mcts, MctsConfig, Rollout};
 pub use random::RandomPlayer;
 
@@ -215,6 +217,10 @@ pub enum PlayerSpec {
     /// many positions within [`PlayerSpec::DEFAULT_PERFECT_TIME`], or searching for this
     /// much time; MCTS when nothing is proven.
     Perfect(Budget),
+    /// The learned player ([`puct::Puct`] guided by the game's trained network): this many
+    /// simulations, or this much time, per move. It needs the network from a
+    /// [`Knowledge`]; without one it refuses to play ([`knowledge::Unavailable`]).
+    Neural(Budget),
 }
 
 impl PlayerSpec {
@@ -222,6 +228,8 @@ impl PlayerSpec {
     pub const DEFAULT_MCTS_ITERATIONS: u32 = 1000;
     /// Alpha-beta depth when the spec gives none.
     pub const DEFAULT_ALPHABETA_DEPTH: u32 = 4;
+    /// Simulations per move of the learned player when the spec gives none.
+    pub const DEFAULT_NEURAL_SIMULATIONS: u32 = 800;
     /// The deepest alpha-beta search a spec may ask for: the depth a timed search stops at
     /// too ([`AlphaBetaConfig::max_depth`]'s default).
     pub const MAX_ALPHABETA_DEPTH: u32 = 64;
@@ -234,20 +242,33 @@ impl PlayerSpec {
     /// ten segments a turn) even a few positions take minutes.
     pub const DEFAULT_PERFECT_TIME: Duration = Duration::from_secs(60);
 
-    /// The player for game `G`, its randomness seeded with `seed`.
+    /// The player for game `G`, its randomness seeded with `seed`, knowing nothing of the
+    /// game beyond its rules (a learned player then cannot play: see
+    /// [`PlayerSpec::build_with`]).
     #[must_use]
     pub fn build<G: Game>(&self, seed: u64) -> Box<dyn Player<G>> {
-        self.build_with_oracle(seed, None)
+        self.build_with(seed, &Knowledge::default())
     }
 
-    /// [`PlayerSpec::build`], a perfect player asking `oracle` first (see
-    /// [`solver::Perfect::with_oracle`]); the other players have no use for it.
+    /// Whether the player can play with `knowledge`: `Err` with the reason for a learned
+    /// player without its network. Front ends ask before a game starts.
+    pub fn check<G: Game>(&self, knowledge: &Knowledge<G>) -> Result<(), String> {
+        match self {
+            PlayerSpec::Neural(_) => knowledge
+                .network
+                .as_ref()
+                .map(|_| ())
+                .map_err(|why| format!("{self}: {why}")),
+            _ => Ok(()),
+        }
+    }
+
+    /// [`PlayerSpec::build`] with the game's `knowledge`: a perfect player asks its end-game
+    /// oracle first ([`solver::Perfect::with_oracle`]), a learned player searches with its
+    /// network; the other players have no use for it.
     #[must_use]
-    pub fn build_with_oracle<G: Game>(
-        &self,
-        seed: u64,
-        oracle: Option<&solver::Oracle<G>>,
-    ) -> Box<dyn Player<G>> {
+    pub fn build_with<G: Game>(&self, seed: u64, knowledge: &Knowledge<G>) -> Box<dyn Player<G>> {
+        let oracle = knowledge.oracle.as_ref();
         match *self {
             PlayerSpec::Random => Box::new(RandomPlayer::new(seed)),
             PlayerSpec::Mcts(budget) => Box::new(Mcts::new(
@@ -290,6 +311,18 @@ impl PlayerSpec {
                     None => perfect,
                 })
             }
+            PlayerSpec::Neural(budget) => match &knowledge.network {
+                Ok(make) => Box::new(puct::Puct::new(
+                    self.to_string(),
+                    puct::PuctConfig {
+                        budget,
+                        ..puct::PuctConfig::default()
+                    },
+                    make(),
+                    seed,
+                )),
+                Err(why) => Box::new(knowledge::Unavailable::new(self.to_string(), why.clone())),
+            },
         }
     }
 }
@@ -305,6 +338,7 @@ impl fmt::Display for PlayerSpec {
                 f.write_str("perfect")
             }
             PlayerSpec::Perfect(b) => write!(f, "perfect:{b}"),
+            PlayerSpec::Neural(b) => write!(f, "neural:{b}"),
         }
     }
 }
@@ -314,7 +348,7 @@ impl fmt::Display for PlayerSpec {
 pub enum SpecError {
     /// Not one of the player kinds.
     #[error(
-        "unknown player `{0}`: expected random, mcts[:ITERS|TIME], mcts-fresh[:ITERS|TIME], alphabeta[:DEPTH|TIME] or perfect[:POSITIONS|TIME]"
+        "unknown player `{0}`: expected random, mcts[:ITERS|TIME], mcts-fresh[:ITERS|TIME], alphabeta[:DEPTH|TIME], perfect[:POSITIONS|TIME] or neural[:SIMULATIONS|TIME]"
     )]
     UnknownKind(String),
     /// The budget after the colon is not a positive count or time.
@@ -355,6 +389,9 @@ impl FromStr for PlayerSpec {
             "perfect" => Ok(PlayerSpec::Perfect(
                 budget.unwrap_or(Budget::Count(Self::DEFAULT_PERFECT_POSITIONS)),
             )),
+            "neural" => Ok(PlayerSpec::Neural(
+                budget.unwrap_or(Budget::Count(Self::DEFAULT_NEURAL_SIMULATIONS)),
+            )),
             _ => Err(SpecError::UnknownKind(board_kernel::excerpt(text))),
         }
     }
@@ -378,6 +415,8 @@ mod tests {
             "perfect:5000",
             "perfect:2s",
             "perfect:500ms",
+            "neural:800",
+            "neural:200ms",
         ] {
             assert_eq!(text.parse::<PlayerSpec>().unwrap().to_string(), text);
         }

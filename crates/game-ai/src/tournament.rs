@@ -18,7 +18,7 @@
 //! // Any seat (`game_ai::arena::Seat`) can play; here two of our players.
 //! let players: [PlayerSpec; 2] = ["random".parse()?, "alphabeta:6".parse()?];
 //! let config = TournamentConfig { games_per_pair: 20, ..TournamentConfig::default() };
-//! let table = round_robin(&game, &game.initial_state(), &players, None, &config, &|_| {});
+//! let table = round_robin(&game, &game.initial_state(), &players, &Default::default(), &config, &|_| {});
 //! // Perfect Nim play wins every game as the first player and every game the random
 //! // player spoils as the second.
 //! let pair = &table.pairs[0];
@@ -33,8 +33,7 @@ use std::time::{Duration, Instant};
 use board_kernel::{BySide, Game, Side, SplitMix64};
 
 use crate::arena::{Seat, StopFlag, game_seed};
-use crate::solver::Oracle;
-use crate::{Player, PlayerSpec};
+use crate::{Knowledge, Player, PlayerSpec};
 
 /// Wins, draws and losses of one player against another. Games stopped by the ply cap count
 /// as draws in the score and are also counted in `unfinished`.
@@ -317,7 +316,7 @@ fn play_pair_game<G: Game, S: Seat<G>>(
     specs: [&S; 2],
     seed: u64,
     index: u64,
-    oracle: Option<&Oracle<G>>,
+    knowledge: &Knowledge<G>,
     config: &TournamentConfig,
 ) -> Option<GameOutcome> {
     let first_white = index.is_multiple_of(2);
@@ -329,7 +328,7 @@ fn play_pair_game<G: Game, S: Seat<G>>(
         }
     };
     let mut players = BySide::from_fn(|side| Timed {
-        inner: spec_of(side).player(game_seed(seed, index, side), oracle),
+        inner: spec_of(side).player(game_seed(seed, index, side), knowledge),
         moves: 0,
         thinking: Duration::ZERO,
     });
@@ -421,7 +420,7 @@ fn play_jobs<G: Game, S: Seat<G>>(
     start: &G::State,
     jobs: &[([&S; 2], u64)],
     range: std::ops::Range<u64>,
-    oracle: Option<&Oracle<G>>,
+    knowledge: &Knowledge<G>,
     config: &TournamentConfig,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Vec<PairSums> {
@@ -444,7 +443,7 @@ fn play_jobs<G: Game, S: Seat<G>>(
                 specs,
                 seed,
                 range.start + index,
-                oracle,
+                knowledge,
                 config,
             ) else {
                 return false;
@@ -468,7 +467,7 @@ pub fn round_robin<G: Game, S: Seat<G> + Clone>(
     game: &G,
     start: &G::State,
     players: &[S],
-    oracle: Option<&Oracle<G>>,
+    knowledge: &Knowledge<G>,
     config: &TournamentConfig,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Table<S> {
@@ -478,7 +477,7 @@ pub fn round_robin<G: Game, S: Seat<G> + Clone>(
             pairs.push((first, second));
         }
     }
-    play_pairs(game, start, players, &pairs, oracle, config, progress)
+    play_pairs(game, start, players, &pairs, knowledge, config, progress)
 }
 
 /// Plays each player against the next one only (a ladder: `players` in the order of the
@@ -488,12 +487,12 @@ pub fn ladder<G: Game, S: Seat<G> + Clone>(
     game: &G,
     start: &G::State,
     players: &[S],
-    oracle: Option<&Oracle<G>>,
+    knowledge: &Knowledge<G>,
     config: &TournamentConfig,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Table<S> {
     let pairs: Vec<(usize, usize)> = (1..players.len()).map(|k| (k - 1, k)).collect();
-    play_pairs(game, start, players, &pairs, oracle, config, progress)
+    play_pairs(game, start, players, &pairs, knowledge, config, progress)
 }
 
 /// Plays the given pairs of `players`.
@@ -502,7 +501,7 @@ fn play_pairs<G: Game, S: Seat<G> + Clone>(
     start: &G::State,
     players: &[S],
     pairs: &[(usize, usize)],
-    oracle: Option<&Oracle<G>>,
+    knowledge: &Knowledge<G>,
     config: &TournamentConfig,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Table<S> {
@@ -521,7 +520,7 @@ fn play_pairs<G: Game, S: Seat<G> + Clone>(
         start,
         &jobs,
         0..config.games_per_pair,
-        oracle,
+        knowledge,
         config,
         progress,
     );
@@ -709,7 +708,7 @@ pub fn sprt<G: Game, S: Seat<G>>(
     start: &G::State,
     [first, second]: [S; 2],
     test: &Sprt,
-    oracle: Option<&Oracle<G>>,
+    knowledge: &Knowledge<G>,
     config: &TournamentConfig,
     progress: &(dyn Fn(u64, f64) + Sync),
 ) -> SprtOutcome<S> {
@@ -728,7 +727,7 @@ pub fn sprt<G: Game, S: Seat<G>>(
             start,
             &jobs,
             played..played + SPRT_ROUND,
-            oracle,
+            knowledge,
             config,
             &|_| {},
         );

@@ -6,7 +6,8 @@ use board_kernel::testing::{Nim, NimOptions, NimState, Take};
 use board_kernel::{BySide, Side};
 use game_ai::arena::{SeriesConfig, play_game, run_series};
 use game_ai::{
-    AlphaBeta, AlphaBetaConfig, Budget, Mcts, MctsConfig, Player, PlayerSpec, RandomPlayer, Rollout,
+    AlphaBeta, AlphaBetaConfig, Budget, Knowledge, Mcts, MctsConfig, Player, PlayerSpec,
+    RandomPlayer, Rollout,
 };
 
 fn nim(stones: u32, max_take: u32) -> Nim {
@@ -173,7 +174,7 @@ fn searchers_beat_random_from_both_seats() {
             &game,
             &game.initial_state(),
             BySide::new(spec, PlayerSpec::Random),
-            None,
+            &Knowledge::default(),
             &config,
             &|_| {},
         );
@@ -189,7 +190,7 @@ fn searchers_beat_random_from_both_seats() {
             &game,
             &at(20, Side::White),
             BySide::new(PlayerSpec::Random, spec),
-            None,
+            &Knowledge::default(),
             &config,
             &|_| {},
         );
@@ -210,9 +211,16 @@ fn series_do_not_depend_on_the_thread_count() {
             ..SeriesConfig::default()
         };
         let counted = std::sync::atomic::AtomicU64::new(0);
-        let stats = run_series(&game, &game.initial_state(), specs, None, &config, &|_| {
-            counted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        });
+        let stats = run_series(
+            &game,
+            &game.initial_state(),
+            specs,
+            &Knowledge::default(),
+            &config,
+            &|_| {
+                counted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            },
+        );
         assert_eq!(counted.into_inner(), 64);
         stats
     };
@@ -241,7 +249,7 @@ fn a_raised_stop_flag_ends_series_and_tournaments_with_the_games_finished() {
             ..SeriesConfig::default()
         };
         let specs = BySide::new(PlayerSpec::Random, PlayerSpec::Random);
-        run_series(&game, &start, specs, None, &config, raise).games
+        run_series(&game, &start, specs, &Knowledge::default(), &config, raise).games
     };
     let raise_at_five = |done| {
         if done == 5 {
@@ -257,9 +265,16 @@ fn a_raised_stop_flag_ends_series_and_tournaments_with_the_games_finished() {
         ..TournamentConfig::default()
     };
     let players = vec![PlayerSpec::Random; 3];
-    let table = round_robin(&game, &start, &players, None, &config(&AFTER_ONE), &|_| {
-        AFTER_ONE.store(true, Ordering::Relaxed);
-    });
+    let table = round_robin(
+        &game,
+        &start,
+        &players,
+        &Knowledge::default(),
+        &config(&AFTER_ONE),
+        &|_| {
+            AFTER_ONE.store(true, Ordering::Relaxed);
+        },
+    );
     assert_eq!(table.games, 1);
     let pair = [PlayerSpec::Random, PlayerSpec::Random];
     let test = Sprt::new(0.0, 50.0);
@@ -268,7 +283,7 @@ fn a_raised_stop_flag_ends_series_and_tournaments_with_the_games_finished() {
         &start,
         pair,
         &test,
-        None,
+        &Knowledge::default(),
         &config(&AT_ONCE),
         &|_, _| {},
     );
@@ -329,7 +344,7 @@ mod tournament {
             &game,
             &game.initial_state(),
             &players,
-            None,
+            &Knowledge::default(),
             &config,
             &|_| {},
         );
@@ -374,7 +389,7 @@ mod tournament {
             &game,
             &game.initial_state(),
             &players,
-            None,
+            &Knowledge::default(),
             &config,
             &|_| {},
         );
@@ -401,7 +416,7 @@ mod tournament {
                 &game,
                 &game.initial_state(),
                 &players,
-                None,
+                &Knowledge::default(),
                 &config,
                 &|_| {},
             );
@@ -425,7 +440,7 @@ mod tournament {
             &start,
             ["alphabeta:12".parse().unwrap(), PlayerSpec::Random],
             &Sprt::new(0.0, 50.0),
-            None,
+            &Knowledge::default(),
             &config,
             &|_, _| {},
         );
@@ -436,7 +451,7 @@ mod tournament {
             &start,
             [PlayerSpec::Random, PlayerSpec::Random],
             &Sprt::new(0.0, 50.0),
-            None,
+            &Knowledge::default(),
             &config,
             &|_, _| {},
         );
@@ -448,7 +463,7 @@ mod tournament {
             &start,
             [PlayerSpec::Random, PlayerSpec::Random],
             &Sprt::new(0.0, 50.0),
-            None,
+            &Knowledge::default(),
             &TournamentConfig {
                 games_per_pair: 20,
                 ..config
@@ -535,13 +550,9 @@ impl std::fmt::Display for Mixed {
 }
 
 impl game_ai::arena::Seat<Nim> for Mixed {
-    fn player(
-        &self,
-        seed: u64,
-        oracle: Option<&game_ai::solver::Oracle<Nim>>,
-    ) -> Box<dyn Player<Nim>> {
+    fn player(&self, seed: u64, knowledge: &Knowledge<Nim>) -> Box<dyn Player<Nim>> {
         match self {
-            Mixed::Ours(spec) => spec.build_with_oracle(seed, oracle),
+            Mixed::Ours(spec) => spec.build_with(seed, knowledge),
             Mixed::Forfeits => Box::new(Gives),
         }
     }
@@ -564,7 +575,7 @@ fn a_forfeit_loses_the_game_and_counts_in_series_and_tournaments() {
         &game,
         &game.initial_state(),
         seats,
-        None,
+        &Knowledge::default(),
         &SeriesConfig {
             games: 6,
             ..SeriesConfig::default()
@@ -580,7 +591,7 @@ fn a_forfeit_loses_the_game_and_counts_in_series_and_tournaments() {
         &game,
         &game.initial_state(),
         &[Mixed::Ours(PlayerSpec::Random), Mixed::Forfeits],
-        None,
+        &Knowledge::default(),
         &game_ai::tournament::TournamentConfig {
             games_per_pair: 4,
             ..Default::default()

@@ -11,7 +11,7 @@ use crate::network::{Network, Scratch, masked_softmax};
 use crate::weights::WeightsError;
 
 /// A [`Network`] answering for a PUCT search of game `G`.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct NetEvaluator<G: Game> {
     net: Arc<Network>,
     /// Each observation byte's factor to its value (`1 / scale` of its plane).

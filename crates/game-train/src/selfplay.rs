@@ -33,6 +33,12 @@ pub struct SelfPlayConfig {
     pub c_puct: f32,
     /// Whole turns after which a game is cut off and valued by its score lead.
     pub max_turns: u32,
+    /// Each game begins with a number of uniformly random whole turns drawn from `0..=` this
+    /// (not learned from): positions a strong pair of players would never reach, so that
+    /// the network also learns to play on from an unusual or a lost position (in a game
+    /// whose first player wins, self-play alone soon shows the second player only lost
+    /// games).
+    pub random_opening: u32,
 }
 
 impl Default for SelfPlayConfig {
@@ -48,6 +54,7 @@ impl Default for SelfPlayConfig {
             },
             c_puct: 1.5,
             max_turns: 600,
+            random_opening: 0,
         }
     }
 }
@@ -91,6 +98,19 @@ pub fn play_game<G: Game>(
 ) -> GameRecord {
     let mut rng = SplitMix64::new(seed);
     let mut record = GameRecord::default();
+    let mut opened = start.clone();
+    let turns = rng.below(config.random_opening as usize + 1);
+    let mut scratch = Vec::new();
+    for _ in 0..turns {
+        let Some(mv) = game.random_move(&opened, &mut rng, &mut scratch) else {
+            break;
+        };
+        game.play_unchecked(&mut opened, &mv);
+    }
+    if game.status(&opened).is_finished() {
+        opened = start.clone();
+    }
+    let start = &opened;
     let puct = PuctConfig {
         c_puct: config.c_puct,
         batch: 1,

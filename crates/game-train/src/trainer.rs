@@ -358,7 +358,10 @@ pub fn run<G: Game>(
         );
         let file = model.to_file()?;
         write_atomically(&latest, &file.write()?)?;
-        if state.generation.is_multiple_of(config.snapshot_every.max(1)) {
+        if state
+            .generation
+            .is_multiple_of(config.snapshot_every.max(1))
+        {
             write_atomically(
                 &config
                     .out

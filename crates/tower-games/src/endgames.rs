@@ -1,16 +1,12 @@
 //! What the games know of their end games, for the perfect player: each game's end-game
-//! tables as a [`game_ai::solver::Oracle`] handed to the players built here. The game crates
-//! do not depend on `game-ai`, so the link is made in this crate, where both are known; a
-//! program chooses it by building its players with [`player`] instead of
-//! [`PlayerSpec::build`](game_ai::PlayerSpec::build) (the browser playground does not: a
-//! 340 MB table has no place in a web page).
+//! tables as a [`game_ai::solver::Oracle`], part of its [`crate::knowledge`] (the browser
+//! playground leaves them out: a 340 MB table has no place in a web page).
 
 use std::any::Any;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use board_kernel::prelude::*;
 use game_ai::solver::Oracle;
-use game_ai::{Player, PlayerSpec};
 use tower_of_power::endgame::{self, LoneStoneTable};
 use tower_of_power::{Move, Options, State, TowerOfPower};
 
@@ -26,13 +22,6 @@ pub fn oracle<G: Game>() -> Option<Oracle<G>> {
     let tower_of_power: Oracle<TowerOfPower> = Arc::new(tower_of_power_move);
     let erased: Box<dyn Any> = Box::new(tower_of_power);
     erased.downcast::<Oracle<G>>().ok().map(|oracle| *oracle)
-}
-
-/// The player `spec` describes for game `G`, seeded with `seed`, a perfect player asking the
-/// game's end-game [`oracle`] first.
-#[must_use]
-pub fn player<G: Game>(spec: &PlayerSpec, seed: u64) -> Box<dyn Player<G>> {
-    spec.build_with_oracle(seed, oracle::<G>().as_ref())
 }
 
 /// The table's best move where `state` is stones against a lone stone that a table covers

@@ -3,7 +3,8 @@
 //! Every tower-games rules engine by name: the [`registry`] (each game as a type-erased
 //! [`DynGame`](board_kernel::erased::DynGame) driven with strings, or visited with its
 //! concrete type), game [`record`]s, the computer players of `game-ai` with what the games
-//! know of their end games ([`endgames`]), outside engines speaking the Universal Game
+//! know beyond their rules ([`knowledge`]: end-game tables, [`endgames`], and trained
+//! networks, [`networks`]), outside engines speaking the Universal Game
 //! Interface seated beside them ([`ugi`]), and [`files::replace_file`], how the tools write
 //! the files others watch. A front end, a server, a language binding
 //! or a tool that wants "any game by name" depends on this crate; a program that plays one
@@ -18,6 +19,8 @@
 
 pub mod endgames;
 pub mod files;
+pub mod knowledge;
+pub mod networks;
 pub mod record;
 pub mod registry;
 pub mod ugi;

@@ -23,8 +23,8 @@ use std::time::Duration;
 
 use board_kernel::Game;
 use game_ai::arena::Seat;
-use game_ai::solver::Oracle;
-use game_ai::{Player, PlayerSpec};
+
+use game_ai::{Knowledge, Player, PlayerSpec};
 
 pub use outside::{HANDSHAKE, OutsidePlayer};
 
@@ -291,11 +291,21 @@ pub enum Computer {
 }
 
 impl Computer {
-    /// The player for one game of `G`, seeded with `seed`: ours with the game's end-game
-    /// oracle, or an outside engine (started at its first move).
+    /// The player for one game of `game`, seeded with `seed`: ours with the game's
+    /// knowledge (end-game tables, trained network), or an outside engine (started at its
+    /// first move).
     #[must_use]
-    pub fn player<G: Game>(&self, seed: u64) -> Box<dyn Player<G>> {
-        self.seat_player(seed, crate::endgames::oracle::<G>().as_ref())
+    pub fn player<G: Game>(&self, game: &G, seed: u64) -> Box<dyn Player<G>> {
+        self.seat_player(seed, &crate::knowledge::knowledge(game))
+    }
+
+    /// Whether the player can play `game`: `Err` with the reason for a learned player
+    /// without a network for the game and its options.
+    pub fn check<G: Game>(&self, game: &G) -> Result<(), String> {
+        match self {
+            Computer::Ours(spec) => spec.check(&crate::knowledge::knowledge(game)),
+            Computer::Ugi(_) => Ok(()),
+        }
     }
 
     /// Gives every outside engine among `seats` the time control `time`.
@@ -307,17 +317,17 @@ impl Computer {
         }
     }
 
-    fn seat_player<G: Game>(&self, seed: u64, oracle: Option<&Oracle<G>>) -> Box<dyn Player<G>> {
+    fn seat_player<G: Game>(&self, seed: u64, knowledge: &Knowledge<G>) -> Box<dyn Player<G>> {
         match self {
-            Computer::Ours(spec) => spec.build_with_oracle(seed, oracle),
+            Computer::Ours(spec) => spec.build_with(seed, knowledge),
             Computer::Ugi(engine) => Box::new(OutsidePlayer::<G>::new(engine.clone(), seed)),
         }
     }
 }
 
 impl<G: Game> Seat<G> for Computer {
-    fn player(&self, seed: u64, oracle: Option<&Oracle<G>>) -> Box<dyn Player<G>> {
-        self.seat_player(seed, oracle)
+    fn player(&self, seed: u64, knowledge: &Knowledge<G>) -> Box<dyn Player<G>> {
+        self.seat_player(seed, knowledge)
     }
 }
 

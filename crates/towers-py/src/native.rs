@@ -61,7 +61,7 @@ impl GameVisitor for Series {
             &game,
             &start,
             self.specs,
-            tower_games::endgames::oracle::<G>().as_ref(),
+            &tower_games::knowledge::knowledge(&game),
             &self.config,
             &|_| {},
         ))
@@ -171,7 +171,7 @@ impl GameVisitor for MakePlayer {
     type Output = Box<dyn ErasedPlayer>;
     fn visit<G: Game>(self, game: G) -> Box<dyn ErasedPlayer> {
         Box::new(PlayerFor {
-            player: tower_games::endgames::player::<G>(&self.spec, self.seed),
+            player: tower_games::knowledge::player(&game, &self.spec, self.seed),
             game,
         })
     }

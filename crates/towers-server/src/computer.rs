@@ -18,6 +18,8 @@ pub const MAX_DEPTH: u32 = 6;
 pub const MAX_THINK: Duration = Duration::from_secs(3);
 /// The most positions a perfect player's proofs may visit a move.
 pub const MAX_POSITIONS: u32 = 1_000_000;
+/// The most simulations a learned player may run a move.
+pub const MAX_SIMULATIONS: u32 = 20_000;
 
 /// Checks a computer seat's spec and that its budget is within the server's bounds.
 ///
@@ -34,14 +36,16 @@ pub fn validate(spec: &str) -> Result<PlayerSpec, String> {
         }
         PlayerSpec::AlphaBeta(budget) => within_budget(budget, MAX_DEPTH),
         PlayerSpec::Perfect(budget) => within_budget(budget, MAX_POSITIONS),
+        PlayerSpec::Neural(budget) => within_budget(budget, MAX_SIMULATIONS),
     };
     if within {
         Ok(parsed)
     } else {
         Err(format!(
             "computer player `{spec}` thinks too long for this server: at most \
-             {MAX_ITERATIONS} MCTS iterations, alpha-beta depth {MAX_DEPTH}, {} s a move or \
-             {MAX_POSITIONS} positions for `perfect`",
+             {MAX_ITERATIONS} MCTS iterations, alpha-beta depth {MAX_DEPTH}, {} s a move, \
+             {MAX_POSITIONS} positions for `perfect` or {MAX_SIMULATIONS} simulations for \
+             `neural`",
             MAX_THINK.as_secs()
         ))
     }
@@ -71,7 +75,7 @@ pub(crate) fn choose(
         type Output = Result<String, String>;
         fn visit<G: Game>(self, game: G) -> Self::Output {
             let state = game.restore(self.snapshot).map_err(|e| e.to_string())?;
-            let mut player = tower_games::endgames::player::<G>(&self.spec, self.seed);
+            let mut player = tower_games::knowledge::player(&game, &self.spec, self.seed);
             let mv = player
                 .choose(&game, &state)
                 .ok_or("the game is over: there is no move to choose")?;

@@ -56,7 +56,8 @@ pub(crate) struct PlayArgs {
     pub(crate) game: GameArgs,
     /// Who plays White (the first seat): human, random, mcts[:ITERS|TIME],
     /// mcts-fresh[:ITERS|TIME] (no tree reuse), alphabeta[:DEPTH|TIME], perfect[:POSITIONS|TIME]
-    /// (the exact solver's move) or ugi:COMMAND (an outside engine).
+    /// (the exact solver's move), neural[:SIMULATIONS|TIME] (the learned player) or
+    /// ugi:COMMAND (an outside engine).
     #[arg(long, default_value = "human")]
     pub(crate) white: Seat,
     /// Who plays Black (the second seat).
@@ -165,6 +166,11 @@ impl<R: BufRead, W: Write> GameVisitor for PlayVisitor<R, W> {
     fn visit<G: Game>(mut self, game: G) -> Result<(), String> {
         // A start position that does not parse is refused before a record of it is written.
         crate::start_state(&game, self.settings.position.as_deref())?;
+        for seat in [&self.settings.seats.white, &self.settings.seats.black] {
+            if let Seat::Computer(computer) = seat {
+                computer.check(&game)?;
+            }
+        }
         let header = header(&game, &self.settings);
         let with_file = self.record.is_some();
         let file = Arc::new(Mutex::new(RecordFile::create(self.record, header)?));
@@ -249,7 +255,7 @@ fn play_moves<G: Game>(
         BySide::from_fn(|side| match &settings.seats[side] {
             Seat::Human => None,
             Seat::Computer(computer) => {
-                Some(computer.player::<G>(game_seed(settings.seed, 0, side)))
+                Some(computer.player(game, game_seed(settings.seed, 0, side)))
             }
         });
     let seat_label = |side: Side| {

@@ -20,7 +20,8 @@ pub(crate) struct SelfplayArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub(crate) games: u64,
     /// White's player: random, mcts[:ITERS|TIME], mcts-fresh[:ITERS|TIME],
-    /// alphabeta[:DEPTH|TIME], perfect[:POSITIONS|TIME] or ugi:COMMAND (an outside engine).
+    /// alphabeta[:DEPTH|TIME], perfect[:POSITIONS|TIME], neural[:SIMULATIONS|TIME] or
+    /// ugi:COMMAND (an outside engine).
     #[arg(long, default_value = "random")]
     pub(crate) white: Computer,
     /// Black's player.
@@ -53,6 +54,8 @@ impl GameVisitor for Selfplay<'_> {
     fn visit<G: Game>(self, game: G) -> Result<(), String> {
         let args = self.args;
         let start = crate::start_state(&game, args.game.position.as_deref())?;
+        args.white.check(&game)?;
+        args.black.check(&game)?;
         // Ctrl-C is taken over before the first line, so a reader who saw it can interrupt.
         let stop = crate::interrupt::series_stop(args.time_limit)?;
         let seats = BySide::new(
@@ -81,7 +84,7 @@ impl GameVisitor for Selfplay<'_> {
             &game,
             &start,
             seats,
-            tower_games::endgames::oracle::<G>().as_ref(),
+            &tower_games::knowledge::knowledge(&game),
             &config,
             &progress,
         );

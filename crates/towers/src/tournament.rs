@@ -23,7 +23,7 @@ pub(crate) struct TournamentArgs {
     pub(crate) game: GameArgs,
     /// The players, comma-separated (2 to 100): random, mcts[:ITERS|TIME],
     /// mcts-fresh[:ITERS|TIME] (no tree reuse), alphabeta[:DEPTH|TIME], perfect[:POSITIONS|TIME],
-    /// or ugi:COMMAND (an outside engine speaking UGI, its command split as a shell would;
+    /// neural[:SIMULATIONS|TIME] (the learned player), or ugi:COMMAND (an outside engine speaking UGI, its command split as a shell would;
     /// quote commas). A player given twice is told apart by its place: mcts:100#1, mcts:100#2.
     #[arg(long, num_args = 1.., required = true)]
     pub(crate) players: Vec<SeatList>,
@@ -214,6 +214,9 @@ impl GameVisitor for Tournament<'_> {
         let config = self.config;
         let start = crate::start_state(&game, args.game.position.as_deref())?;
         let players = &self.players;
+        for player in players {
+            player.check(&game)?;
+        }
         let names = &self.names;
         if let Some(test) = self.test {
             crate::out!(
@@ -238,7 +241,7 @@ impl GameVisitor for Tournament<'_> {
                 &start,
                 [players[0].clone(), players[1].clone()],
                 &test,
-                tower_games::endgames::oracle::<G>().as_ref(),
+                &tower_games::knowledge::knowledge(&game),
                 &config,
                 &|done, llr| bar.update(done, &format!(", LLR {llr:+.2}")),
             );
@@ -290,11 +293,11 @@ impl GameVisitor for Tournament<'_> {
         )?;
         let bar = ProgressBar::new(config.games_per_pair * pairs as u64);
         let progress = |done: u64| bar.update(done, "");
-        let oracle = tower_games::endgames::oracle::<G>();
+        let knowledge = tower_games::knowledge::knowledge(&game);
         let table = if args.ladder {
-            ladder(&game, &start, players, oracle.as_ref(), &config, &progress)
+            ladder(&game, &start, players, &knowledge, &config, &progress)
         } else {
-            round_robin(&game, &start, players, oracle.as_ref(), &config, &progress)
+            round_robin(&game, &start, players, &knowledge, &config, &progress)
         };
         let secs = bar.seconds();
         let early = crate::interrupt::stopped_early();

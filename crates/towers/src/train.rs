@@ -48,6 +48,9 @@ pub(crate) struct TrainArgs {
     /// Turns after which a self-play game is cut off and valued by its score (1 to 1000000).
     #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     max_turns: u32,
+    /// Each self-play game begins with 0 to N uniformly random turns (0 to 1000).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1000))]
+    random_opening: u32,
     /// Width of the hidden layers (8 to 4096).
     #[arg(long, default_value_t = 192, value_parser = clap::value_parser!(u32).range(8..=4096))]
     hidden: u32,
@@ -91,6 +94,7 @@ impl GameVisitor for Train<'_> {
         config.selfplay.simulations = args.simulations;
         config.selfplay.fast_simulations = args.fast_simulations;
         config.selfplay.max_turns = args.max_turns;
+        config.selfplay.random_opening = args.random_opening;
         config.learning_rate = args.learning_rate;
         config.evaluation.every_minutes = args.eval_every;
         config.evaluation.games = args.eval_games;

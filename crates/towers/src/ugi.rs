@@ -30,7 +30,8 @@ pub(crate) struct UgiArgs {
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
     options: Vec<String>,
     /// The player that searches: random, mcts[:ITERS|TIME], mcts-fresh[:ITERS|TIME],
-    /// alphabeta[:DEPTH|TIME] or perfect[:POSITIONS] (the `player` option).
+    /// alphabeta[:DEPTH|TIME], perfect[:POSITIONS] or neural[:SIMULATIONS|TIME] (the `player`
+    /// option).
     #[arg(long, default_value = "mcts")]
     player: PlayerSpec,
     /// The player's seed (the `seed` option).
@@ -273,8 +274,8 @@ impl<G: Game, W: Write + Send + 'static> Engine<G, W> {
         self.say(&line)
     }
 
-    /// A fresh player of the current settings: the game's end-game tables for a perfect
-    /// player, the `hash` for alpha-beta's table.
+    /// A fresh player of the current settings: the game's knowledge (end-game tables for a
+    /// perfect player, the network for a learned one), the `hash` for alpha-beta's table.
     fn new_player(&self) -> Box<dyn Player<G>> {
         let (spec, seed) = (self.settings.player, self.settings.seed);
         match (spec, self.hash) {
@@ -287,7 +288,7 @@ impl<G: Game, W: Write + Send + 'static> Engine<G, W> {
                 },
                 seed,
             )),
-            _ => tower_games::endgames::player::<G>(&spec, seed),
+            _ => tower_games::knowledge::player(&self.game, &spec, seed),
         }
     }
 
@@ -590,11 +591,14 @@ impl<G: Game, W: Write + Send + 'static> Engine<G, W> {
             |n: u64, most: u32| Budget::Count(u32::try_from(n).unwrap_or(u32::MAX).clamp(1, most));
         let searches = matches!(
             spec,
-            PlayerSpec::Mcts(_) | PlayerSpec::MctsFresh(_) | PlayerSpec::AlphaBeta(_)
+            PlayerSpec::Mcts(_)
+                | PlayerSpec::MctsFresh(_)
+                | PlayerSpec::AlphaBeta(_)
+                | PlayerSpec::Neural(_)
         );
         let budget = match spec {
             _ if go.infinite && searches => Some(Budget::Time(Budget::MAX_TIME)),
-            PlayerSpec::Mcts(_) | PlayerSpec::MctsFresh(_) => {
+            PlayerSpec::Mcts(_) | PlayerSpec::MctsFresh(_) | PlayerSpec::Neural(_) => {
                 go.nodes.map(|n| count(n, Budget::MAX_COUNT))
             }
             PlayerSpec::AlphaBeta(_) => go.depth.map(|d| count(d, PlayerSpec::MAX_ALPHABETA_DEPTH)),

@@ -558,9 +558,8 @@ fn the_perfect_player_plays_the_table() {
         match verdict {
             Verdict::Win { plies } if wins < 6 => {
                 wins += 1;
-                let mut players = BySide::from_fn(|side| {
-                    tower_games::endgames::player::<TowerOfPower>(&specs[side], 5)
-                });
+                let mut players =
+                    BySide::from_fn(|side| tower_games::knowledge::player(&game, &specs[side], 5));
                 let played = play_game(&game, state.clone(), &mut players, 200);
                 assert!(
                     matches!(&played.status, Status::Finished(r) if r.winner == Some(Side::White)),
@@ -582,9 +581,8 @@ fn the_perfect_player_plays_the_table() {
                 white: "mcts:200".parse::<PlayerSpec>().expect("a player"),
                 black: "perfect".parse().expect("a player"),
             };
-            let mut players = BySide::from_fn(|side| {
-                tower_games::endgames::player::<TowerOfPower>(&specs[side], 5)
-            });
+            let mut players =
+                BySide::from_fn(|side| tower_games::knowledge::player(&game, &specs[side], 5));
             let played = play_game(&game, lone.clone(), &mut players, 200);
             assert!(
                 matches!(&played.status, Status::Finished(r) if r.winner.is_none()),

@@ -30,7 +30,7 @@ impl GameVisitor for MctsVersusRandom {
             &game,
             &start,
             BySide::new(mcts, PlayerSpec::Random),
-            None,
+            &Default::default(),
             &config,
             &|_| {},
         );
@@ -38,7 +38,7 @@ impl GameVisitor for MctsVersusRandom {
             &game,
             &start,
             BySide::new(PlayerSpec::Random, mcts),
-            None,
+            &Default::default(),
             &config,
             &|_| {},
         );
