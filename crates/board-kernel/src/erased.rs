@@ -5,6 +5,8 @@
 use std::fmt;
 use std::sync::Arc;
 
+use crate::batch::{Batch, BatchConfig, BatchError, BufferView};
+use crate::observe::{ActionSpace, ObservationSpec, TurnView};
 use crate::picture::{Mark, Picture, Point, SvgStyle};
 use crate::prelude::*;
 use crate::steps::{Step, StepError, TurnStep, Walk};
@@ -37,6 +39,36 @@ pub trait DynGame: Send + Sync {
     fn restore_json(&self, json: &str) -> Result<Box<dyn DynState>, ParseError>;
     /// The game's named choices ([`Steps::CHOICES`]): what [`Step::Choice`] indexes.
     fn choices(&self) -> &'static [&'static str];
+    /// The observation planes ([`Observe::observation_spec`]).
+    fn observation_spec(&self) -> ObservationSpec;
+    /// How steps are numbered as actions.
+    fn action_space(&self) -> ActionSpace;
+    /// The most whole turns a game takes ([`Observe::max_turns`]).
+    fn max_turns(&self) -> Option<u64>;
+    /// The most steps a turn takes ([`Observe::max_turn_steps`]).
+    fn max_turn_steps(&self) -> Option<u64>;
+    /// A batch of games of this game stepped together ([`Batch`]).
+    fn batch(&self, config: BatchConfig) -> Result<Box<dyn DynBatch>, BatchError>;
+}
+
+/// A [`Batch`] behind the type-erased face.
+pub trait DynBatch: Send + Sync {
+    /// How many games are stepped together.
+    fn envs(&self) -> usize;
+    /// The observation planes.
+    fn spec(&self) -> &ObservationSpec;
+    /// The actions.
+    fn actions(&self) -> ActionSpace;
+    /// How the batch was set up.
+    fn config(&self) -> &BatchConfig;
+    /// [`Batch::reset`].
+    fn reset(&mut self, out: &mut BufferView<'_>);
+    /// [`Batch::reset_envs`].
+    fn reset_envs(&mut self, which: &[bool], out: &mut BufferView<'_>) -> Result<(), BatchError>;
+    /// [`Batch::step`].
+    fn step(&mut self, actions: &[i64], out: &mut BufferView<'_>) -> Result<(), BatchError>;
+    /// Game `env`'s turn so far as a type-erased turn (a copy), to replay or inspect it.
+    fn turn(&self, env: usize) -> Box<dyn DynTurn>;
 }
 
 /// A game state behind a trait object, with its game attached.
@@ -95,6 +127,9 @@ pub trait DynState: Send + Sync + fmt::Debug {
     /// The turn of this position, which it keeps without a copy: a line of turns played with
     /// [`DynTurn::push`] and [`DynTurn::advance`]. In a finished game nothing comes next.
     fn into_turn(self: Box<Self>) -> Box<dyn DynTurn>;
+    /// Writes the observation of the position at the start of its turn into `out` (of
+    /// [`ObservationSpec::len`] bytes), the legal next steps marked.
+    fn observe(&self, out: &mut [u8]);
     /// A copy.
     fn clone_box(&self) -> Box<dyn DynState>;
 }
@@ -138,6 +173,9 @@ pub trait DynTurn: Send + Sync + fmt::Debug {
     fn advance(&mut self) -> Option<(Box<dyn DynState>, DynMove)>;
     /// Takes back the steps so far.
     fn restart(&mut self);
+    /// Writes the observation of the turn so far into `out` (of [`ObservationSpec::len`]
+    /// bytes).
+    fn observe(&self, out: &mut [u8]);
     /// A copy.
     fn clone_box(&self) -> Box<dyn DynTurn>;
 }
@@ -228,6 +266,66 @@ impl<G: Game> DynGame for Erased<G> {
     }
     fn choices(&self) -> &'static [&'static str] {
         G::CHOICES
+    }
+    fn observation_spec(&self) -> ObservationSpec {
+        self.game.observation_spec()
+    }
+    fn action_space(&self) -> ActionSpace {
+        ActionSpace::of(&*self.game)
+    }
+    fn max_turns(&self) -> Option<u64> {
+        self.game.max_turns()
+    }
+    fn max_turn_steps(&self) -> Option<u64> {
+        self.game.max_turn_steps()
+    }
+    fn batch(&self, config: BatchConfig) -> Result<Box<dyn DynBatch>, BatchError> {
+        Ok(Box::new(ErasedBatch {
+            game: self.game.clone(),
+            batch: Batch::new((*self.game).clone(), config)?,
+        }))
+    }
+}
+
+struct ErasedBatch<G: Game> {
+    game: Arc<G>,
+    batch: Batch<G>,
+}
+
+impl<G: Game> DynBatch for ErasedBatch<G> {
+    fn envs(&self) -> usize {
+        self.batch.envs()
+    }
+    fn spec(&self) -> &ObservationSpec {
+        self.batch.spec()
+    }
+    fn actions(&self) -> ActionSpace {
+        self.batch.actions()
+    }
+    fn config(&self) -> &BatchConfig {
+        self.batch.config()
+    }
+    fn reset(&mut self, out: &mut BufferView<'_>) {
+        self.batch.reset(out);
+    }
+    fn reset_envs(&mut self, which: &[bool], out: &mut BufferView<'_>) -> Result<(), BatchError> {
+        self.batch.reset_envs(which, out)
+    }
+    fn step(&mut self, actions: &[i64], out: &mut BufferView<'_>) -> Result<(), BatchError> {
+        self.batch.step(actions, out)
+    }
+    fn turn(&self, env: usize) -> Box<dyn DynTurn> {
+        let cursor = self.batch.cursor(env);
+        let start = ErasedState {
+            game: self.game.clone(),
+            state: cursor.start().clone(),
+        };
+        let mut turn = Box::new(start).into_turn();
+        for &step in cursor.steps() {
+            // The steps were legal in this very position.
+            let _ = turn.push(step);
+        }
+        turn
     }
 }
 
@@ -328,6 +426,18 @@ impl<G: Game> DynState for ErasedState<G> {
             }),
         })
     }
+    fn observe(&self, out: &mut [u8]) {
+        out.fill(0);
+        let mut walk = Walk::new();
+        walk.begin(&*self.game, &self.state);
+        let view = TurnView {
+            start: &self.state,
+            board: &self.state,
+            steps: &[],
+            next: walk.next(),
+        };
+        self.game.observe(&view, out);
+    }
     fn clone_box(&self) -> Box<dyn DynState> {
         Box::new(ErasedState {
             game: self.game.clone(),
@@ -394,6 +504,17 @@ impl<G: Game> DynTurn for ErasedTurn<G> {
     }
     fn restart(&mut self) {
         self.walk.begin(&*self.start.game, &self.start.state);
+    }
+    fn observe(&self, out: &mut [u8]) {
+        out.fill(0);
+        let game = &*self.start.game;
+        let view = TurnView {
+            start: &self.start.state,
+            board: self.walk.board(game, &self.start.state),
+            steps: self.walk.steps(),
+            next: self.walk.next(),
+        };
+        game.observe(&view, out);
     }
     fn clone_box(&self) -> Box<dyn DynTurn> {
         Box::new(ErasedTurn {

@@ -762,6 +762,9 @@ pub struct Puct<G: Game> {
     /// The tree after the player's last move, to be found again below the reply.
     kept: Option<PuctTree<G>>,
     last: Option<PuctInfo>,
+    /// The first decision's search targets of the last move: the visit shares over the
+    /// actions and the value for the side to move.
+    targets: Option<(Vec<f32>, f32)>,
     name: String,
 }
 
@@ -791,8 +794,17 @@ impl<G: Game> Puct<G> {
             batch: EvalBatch::default(),
             kept: None,
             last: None,
+            targets: None,
             name,
         }
+    }
+
+    /// The search targets of the last move's first decision (a searched one): the visit
+    /// shares over the actions and the value for the side to move. `None` when every step
+    /// of the move was forced.
+    #[must_use]
+    pub fn last_targets(&self) -> Option<&(Vec<f32>, f32)> {
+        self.targets.as_ref()
     }
 
     /// What the last move's search did.
@@ -885,6 +897,7 @@ impl<G: Game> Puct<G> {
                 );
                 if first_value.is_none() {
                     first_value = Some(tree.value());
+                    self.targets = Some((tree.policy(), tree.value()));
                 }
                 if control.listening() && decisions == 1 {
                     let progress = Progress {
@@ -912,33 +925,6 @@ impl<G: Game> Puct<G> {
             }
         }
     }
-
-    /// The search targets of the turn in `state`: the policy over the first decision's
-    /// actions (visit shares), the value for the side to move and the principal line of
-    /// actions, after a search of the player's budget. `None` when the game is over.
-    pub fn analyse(&mut self, game: &G, state: &G::State) -> Option<(Vec<f32>, f32, Vec<usize>)> {
-        let cursor = TurnCursor::new(game, state).ok()?;
-        let mut tree = PuctTree::new(game, self.config, cursor)?;
-        if self.batch.observation_len == 0 {
-            self.batch = EvalBatch::for_game(game);
-        }
-        let started = clock::now_ms();
-        let budget = self.config.budget;
-        tree.run(
-            game,
-            &mut *self.evaluator,
-            &mut self.batch,
-            &mut self.rng,
-            |ran, t| {
-                ran > 0
-                    && match budget {
-                        Budget::Count(n) => t.visits() >= n,
-                        Budget::Time(d) => clock::since(started) >= d,
-                    }
-            },
-        );
-        Some((tree.policy(), tree.value(), tree.line()))
-    }
 }
 
 impl<G: Game> Player<G> for Puct<G> {
@@ -957,6 +943,7 @@ impl<G: Game> Player<G> for Puct<G> {
         control: &mut Control<'_, G::Move>,
     ) -> Option<G::Move> {
         self.last = None;
+        self.targets = None;
         self.search(game, state, control)
     }
 

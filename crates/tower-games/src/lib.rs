@@ -17,6 +17,7 @@
 //! # Ok::<(), tower_games::registry::RegistryError>(())
 //! ```
 
+pub mod analysis;
 pub mod endgames;
 pub mod files;
 pub mod knowledge;

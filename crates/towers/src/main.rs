@@ -7,6 +7,7 @@ use board_kernel::erased::{DynGame, DynState};
 use clap::{Args, Parser, Subcommand};
 use tower_games::registry;
 
+mod analyse;
 mod conformance;
 mod endgame;
 mod input;
@@ -127,6 +128,10 @@ enum Command {
         #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u32).range(1..=16_384))]
         hash: Option<u32>,
     },
+    /// Search a position with a computer player and print its targets as JSON: the move,
+    /// the value for the side to move, the policy (MCTS's visit shares over moves, the
+    /// learned player's over its first decision's actions) and the principal line.
+    Analyse(analyse::AnalyseArgs),
     /// Play moves in order; print the resulting position line, its diagram and its status.
     Apply {
         #[command(flatten)]
@@ -341,6 +346,7 @@ fn run(command: Command) -> Result<(), String> {
             }
             out!("{last}")?;
         }
+        Command::Analyse(args) => analyse::run(&args)?,
         Command::Apply { game, moves } => {
             let (_, mut state) = game.start()?;
             for (i, mv) in moves.iter().enumerate() {
