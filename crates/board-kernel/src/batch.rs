@@ -2,7 +2,8 @@
 //! train on. Each call takes one action per game (a step of a turn, numbered by
 //! [`ActionSpace`]) and writes every game's observation, legal-action mask, reward, ends and
 //! player to move into buffers the caller owns, so that a Python array or a network's input
-//! is filled in place. Nothing is allocated per step once the games' buffers have grown, and
+//! is filled in place. Nothing is allocated per step once the games' buffers have grown (a
+//! game that begins with a random opening allocates as it begins), and
 //! the games are spread over `threads` threads with results that do not depend on how many.
 //!
 //! ```
@@ -230,22 +231,6 @@ impl<G: Game> fmt::Debug for Batch<G> {
     }
 }
 
-/// A uniformly random whole move in `state`, played; `false` when the game is over.
-fn random_turn<G: Game>(
-    game: &G,
-    state: &mut G::State,
-    rng: &mut SplitMix64,
-    scratch: &mut Vec<G::Move>,
-) -> bool {
-    match game.random_move(state, rng, scratch) {
-        Some(mv) => {
-            game.play_unchecked(state, &mv);
-            true
-        }
-        None => false,
-    }
-}
-
 impl<G: Game> Batch<G> {
     /// `config.envs` games of `game`, each at its start (call [`Batch::reset`] to read the
     /// first observations).
@@ -350,11 +335,10 @@ impl<G: Game> Batch<G> {
             actions: self.actions,
             initial: &self.initial,
         };
-        let mut scratch = Vec::new();
         for (i, env) in self.envs.iter_mut().enumerate() {
             if which[i] {
                 let mut slot = Slot::of(out, i, &shared);
-                shared.begin(env, i, &mut scratch);
+                shared.begin(env, i);
                 slot.clear_ends();
                 shared.write(env, &mut slot);
             }
@@ -589,7 +573,7 @@ pub fn returns_of(result: &GameResult) -> [f32; 2] {
 
 impl<G: Game> Shared<'_, G> {
     /// Begins a new game in `env` (game `index` of the batch), with its random opening.
-    fn begin(&self, env: &mut Env<G>, index: usize, scratch: &mut Vec<G::Move>) {
+    fn begin(&self, env: &mut Env<G>, index: usize) {
         env.taken = 0;
         env.done = false;
         let seed = self.config.seed;
@@ -599,26 +583,15 @@ impl<G: Game> Shared<'_, G> {
             env.cursor.reset(self.game, self.initial);
             return;
         }
-        // An opening that ends the game is drawn again, a few times, then cut short.
         let mut rng = SplitMix64::new(
             seed ^ (index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ begun.rotate_left(32),
         );
-        let mut state = self.initial.clone();
-        for _attempt in 0..8 {
-            state.clone_from(self.initial);
-            let mut played = 0;
-            while played < self.config.random_opening
-                && random_turn(self.game, &mut state, &mut rng, scratch)
-            {
-                played += 1;
-            }
-            if self.game.status(&state) == Status::Ongoing {
-                break;
-            }
-        }
-        if self.game.status(&state) != Status::Ongoing {
-            state.clone_from(self.initial);
-        }
+        let state = crate::playout::random_opening(
+            self.game,
+            self.initial,
+            self.config.random_opening,
+            &mut rng,
+        );
         env.cursor.reset(self.game, &state);
     }
 
@@ -650,13 +623,12 @@ impl<G: Game> Shared<'_, G> {
         actions: &[i64],
         out: &mut BufferView<'_>,
     ) {
-        let mut scratch = Vec::new();
         for (i, (env, &action)) in envs.iter_mut().zip(actions).enumerate() {
             let mut slot = Slot::of(out, i, self);
             slot.clear_ends();
             if env.done {
                 // Only with `NextStep` (checked): this step starts the game again.
-                self.begin(env, first + i, &mut scratch);
+                self.begin(env, first + i);
                 self.write(env, &mut slot);
                 continue;
             }
@@ -694,7 +666,7 @@ impl<G: Game> Shared<'_, G> {
                 Autoreset::SameStep => {
                     self.write(env, &mut slot);
                     slot.final_observation.copy_from_slice(slot.observation);
-                    self.begin(env, first + i, &mut scratch);
+                    self.begin(env, first + i);
                     self.write(env, &mut slot);
                 }
                 Autoreset::NextStep | Autoreset::Disabled => {

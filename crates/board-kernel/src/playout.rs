@@ -45,6 +45,32 @@ pub fn random_playout<G: Search>(
     }
 }
 
+/// A varied start: `start` after `turns` uniformly random whole moves, drawn again (up to
+/// eight times) when they end the game, and `start` itself when every draw did. Self-play,
+/// batched environments and paired tournament games begin from such openings.
+pub fn random_opening<G: Search>(
+    game: &G,
+    start: &G::State,
+    turns: u32,
+    rng: &mut SplitMix64,
+) -> G::State {
+    let mut scratch = Vec::new();
+    let mut state = start.clone();
+    for _attempt in 0..8 {
+        state.clone_from(start);
+        for _ in 0..turns {
+            let Some(mv) = game.random_move(&state, rng, &mut scratch) else {
+                break;
+            };
+            game.play_unchecked(&mut state, &mv);
+        }
+        if game.status(&state) == Status::Ongoing {
+            return state;
+        }
+    }
+    start.clone()
+}
+
 /// Outcome shares and lengths of a series of games.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SeriesStats {

@@ -188,6 +188,11 @@ pub struct TournamentConfig {
     /// Ends the tournament early when raised: the results then count the games finished
     /// (an SPRT is inconclusive unless a bound was reached).
     pub stop: StopFlag,
+    /// Each pair of games (the same two players, colours swapped) begins from the same
+    /// opening of this many uniformly random whole moves, drawn from the seed and the pair's
+    /// number: the players are measured over varied positions, not one line repeated, and
+    /// neither is favoured by the colour an opening suits. 0: the start position.
+    pub random_opening: u32,
 }
 
 impl Default for TournamentConfig {
@@ -198,6 +203,7 @@ impl Default for TournamentConfig {
             threads: 1,
             max_plies: 20_000,
             stop: StopFlag::NONE,
+            random_opening: 0,
         }
     }
 }
@@ -332,13 +338,15 @@ fn play_pair_game<G: Game, S: Seat<G>>(
         moves: 0,
         thinking: Duration::ZERO,
     });
-    let played = crate::arena::play_game_until(
-        game,
-        start.clone(),
-        &mut players,
-        config.max_plies,
-        config.stop,
-    )?;
+    let opening = if config.random_opening == 0 {
+        start.clone()
+    } else {
+        // Games 2k and 2k + 1 (colours swapped) share their opening.
+        let mut rng = SplitMix64::new(seed ^ (index / 2).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        board_kernel::playout::random_opening(game, start, config.random_opening, &mut rng)
+    };
+    let played =
+        crate::arena::play_game_until(game, opening, &mut players, config.max_plies, config.stop)?;
     let (status, plies) = (played.status, played.moves.len() as u64);
     let first_side = if first_white {
         Side::White

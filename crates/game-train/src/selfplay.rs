@@ -12,6 +12,7 @@ use board_kernel::batch::returns_of;
 use board_kernel::steps::TurnCursor;
 use board_kernel::{Game, Side, SplitMix64, Status};
 use game_ai::puct::{EvalBatch, Evaluator, Noise, PuctConfig, PuctTree};
+use game_ai::{Player, PlayerSpec};
 
 use crate::samples::Sample;
 
@@ -76,6 +77,17 @@ pub struct GameRecord {
     pub evaluations: u64,
 }
 
+/// `start` after 0 to `most` uniformly random whole turns (the number drawn too).
+fn random_opening<G: Game>(
+    game: &G,
+    start: &G::State,
+    rng: &mut SplitMix64,
+    most: u32,
+) -> G::State {
+    let turns = rng.below(most as usize + 1) as u32;
+    board_kernel::playout::random_opening(game, start, turns, rng)
+}
+
 /// The value of a cut-off game for White: its score lead squashed into `(-1, 1)`, 0 for a
 /// game without scores.
 fn cut_value<G: Game>(game: &G, state: &G::State) -> f32 {
@@ -98,18 +110,7 @@ pub fn play_game<G: Game>(
 ) -> GameRecord {
     let mut rng = SplitMix64::new(seed);
     let mut record = GameRecord::default();
-    let mut opened = start.clone();
-    let turns = rng.below(config.random_opening as usize + 1);
-    let mut scratch = Vec::new();
-    for _ in 0..turns {
-        let Some(mv) = game.random_move(&opened, &mut rng, &mut scratch) else {
-            break;
-        };
-        game.play_unchecked(&mut opened, &mv);
-    }
-    if game.status(&opened).is_finished() {
-        opened = start.clone();
-    }
+    let opened = random_opening(game, start, &mut rng, config.random_opening);
     let start = &opened;
     let puct = PuctConfig {
         c_puct: config.c_puct,
@@ -197,6 +198,84 @@ pub fn play_game<G: Game>(
     record.white = match game.status(end) {
         Status::Finished(result) => returns_of(&result)[0],
         Status::Ongoing => cut_value(game, end),
+    };
+    for (sample, mover) in record.samples.iter_mut().zip(movers) {
+        sample.outcome = if mover == Side::White {
+            record.white
+        } else {
+            -record.white
+        };
+    }
+    record
+}
+
+/// A game between two `teacher` players (a bootstrap for games whose random self-play is
+/// all draws): every step of a choice is a sample whose policy is the step played, and the
+/// game's result the value. It begins with the random opening of `config`.
+pub fn play_teacher_game<G: Game>(
+    game: &G,
+    start: &G::State,
+    teacher: &PlayerSpec,
+    config: &SelfPlayConfig,
+    seed: u64,
+) -> GameRecord {
+    let mut rng = SplitMix64::new(seed);
+    let mut record = GameRecord::default();
+    let mut state = random_opening(game, start, &mut rng, config.random_opening);
+    let mut players: [Box<dyn Player<G>>; 2] = [
+        teacher.build::<G>(rng.below(usize::MAX) as u64),
+        teacher.build::<G>(rng.below(usize::MAX) as u64),
+    ];
+    let space = board_kernel::observe::ActionSpace::of(game);
+    let mut batch = EvalBatch::for_game(game);
+    let mut movers: Vec<Side> = Vec::new();
+    let mut steps = Vec::new();
+    while !game.status(&state).is_finished() {
+        if record.turns >= config.max_turns {
+            record.cut = true;
+            break;
+        }
+        let mover = game.side_to_move(&state);
+        let Some(mv) = players[mover.index()].choose(game, &state) else {
+            break;
+        };
+        steps.clear();
+        game.move_steps(&state, &mv, &mut steps);
+        let Ok(mut cursor) = TurnCursor::new(game, &state) else {
+            break;
+        };
+        for t in &steps {
+            if cursor.next().len() > 1 {
+                batch.clear();
+                let slot = batch.push(game, &space, &cursor);
+                let played = space.action(t.step).expect("steps are actions");
+                let mut legal = Vec::new();
+                let mut shares = Vec::new();
+                for (a, &m) in batch.mask(slot).iter().enumerate() {
+                    if m {
+                        legal.push(a as u16);
+                        shares.push(if a == played { 1.0 } else { 0.0 });
+                    }
+                }
+                record.samples.push(Sample {
+                    observation: batch.observation(slot).to_vec(),
+                    legal,
+                    policy: shares,
+                    outcome: 0.0,
+                });
+                movers.push(mover);
+                record.decisions += 1;
+            }
+            if cursor.push(game, t.step).is_err() {
+                break;
+            }
+        }
+        game.play_unchecked(&mut state, &mv);
+        record.turns += 1;
+    }
+    record.white = match game.status(&state) {
+        Status::Finished(result) => returns_of(&result)[0],
+        Status::Ongoing => cut_value(game, &state),
     };
     for (sample, mover) in record.samples.iter_mut().zip(movers) {
         sample.outcome = if mover == Side::White {

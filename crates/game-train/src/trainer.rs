@@ -27,7 +27,7 @@ use serde::{Deserialize, Serialize};
 use crate::TrainError;
 use crate::model::{Losses, Model};
 use crate::samples::{Replay, Sample};
-use crate::selfplay::{GameRecord, SelfPlayConfig, play_game};
+use crate::selfplay::{GameRecord, SelfPlayConfig, play_game, play_teacher_game};
 
 /// An opponent of the periodic evaluation: its name in the log and its spec.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,6 +51,9 @@ pub struct EvalConfig {
     pub opponents: Vec<Opponent>,
     /// Moves after which an evaluation game counts as a draw.
     pub max_plies: usize,
+    /// Each pair of evaluation games (colours swapped) begins from the same opening of this
+    /// many random whole moves (0: the start position).
+    pub random_opening: u32,
 }
 
 /// Everything a training run is set up with.
@@ -92,6 +95,10 @@ pub struct TrainConfig {
     pub snapshot_every: u64,
     /// The strength measurements.
     pub evaluation: EvalConfig,
+    /// A first generation of games between these players instead of self-play, learned
+    /// from by imitation (the steps they played) and their results: a start for games whose
+    /// random self-play is all draws. `None`: self-play from the first generation.
+    pub bootstrap: Option<PlayerSpec>,
     /// The command line, written into the weights' note.
     pub command: String,
 }
@@ -138,8 +145,10 @@ impl TrainConfig {
                     },
                 ],
                 max_plies: 2000,
+                random_opening: 0,
             },
             command: String::new(),
+            bootstrap: None,
         }
     }
 }
@@ -501,7 +510,12 @@ fn self_play<G: Game>(
                         break;
                     }
                     let seed = seed_of(config.seed, generation, index as u64, 1);
-                    let record = play_game(game, &start, &mut evaluator, &config.selfplay, seed);
+                    let record = match (&config.bootstrap, generation) {
+                        (Some(teacher), 0) => {
+                            play_teacher_game(game, &start, teacher, &config.selfplay, seed)
+                        }
+                        _ => play_game(game, &start, &mut evaluator, &config.selfplay, seed),
+                    };
                     records
                         .lock()
                         .unwrap_or_else(|p| p.into_inner())
@@ -592,9 +606,17 @@ fn evaluate<G: Game>(
                     } else {
                         BySide::new(other, Box::new(learned))
                     };
+                    let mut rng =
+                        SplitMix64::new(seed_of(config.seed, generation, index as u64 / 2, 3));
+                    let opening = board_kernel::playout::random_opening(
+                        game,
+                        &start,
+                        config.evaluation.random_opening,
+                        &mut rng,
+                    );
                     let played = game_ai::arena::play_game(
                         game,
-                        start.clone(),
+                        opening,
                         &mut players,
                         config.evaluation.max_plies,
                     );

@@ -56,6 +56,10 @@ pub(crate) struct TournamentArgs {
     /// Stop a game after this many moves and count it an unfinished draw (1 to 100000000).
     #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     pub(crate) max_plies: u64,
+    /// Each pair of games (colours swapped) begins from the same opening of N uniformly
+    /// random moves (0 to 1000; 0: the start position).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1000))]
+    pub(crate) random_opening: u32,
     /// Stop after this long (90, 90s, 15m, 2h; up to 30 days) and report the games finished,
     /// as Ctrl-C does.
     #[arg(long, value_name = "TIME", value_parser = crate::interrupt::parse_limit)]
@@ -386,6 +390,7 @@ pub(crate) fn run(args: &TournamentArgs) -> Result<(), String> {
         threads,
         max_plies: usize::try_from(args.max_plies).unwrap_or(usize::MAX),
         stop: crate::interrupt::series_stop(args.time_limit)?,
+        random_opening: args.random_opening,
     };
     let pairs = option_pairs(&args.game.options)?;
     crate::referee::check(&players)?;

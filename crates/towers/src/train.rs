@@ -51,6 +51,11 @@ pub(crate) struct TrainArgs {
     /// Each self-play game begins with 0 to N uniformly random turns (0 to 1000).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1000))]
     random_opening: u32,
+    /// A first generation of games between these players (e.g. mcts:200) instead of
+    /// self-play, learned from by imitation: a start for games whose random self-play is
+    /// all draws.
+    #[arg(long, value_name = "PLAYER")]
+    bootstrap: Option<PlayerSpec>,
     /// Width of the hidden layers (8 to 4096).
     #[arg(long, default_value_t = 192, value_parser = clap::value_parser!(u32).range(8..=4096))]
     hidden: u32,
@@ -66,6 +71,10 @@ pub(crate) struct TrainArgs {
     /// Games against each evaluation opponent (0: no evaluation).
     #[arg(long, default_value_t = 20)]
     eval_games: u32,
+    /// Each pair of evaluation games (colours swapped) begins from the same opening of N
+    /// random moves (0 to 1000).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1000))]
+    eval_opening: u32,
     /// Milliseconds per move of the learned player and of the top player (alpha-beta) in
     /// the evaluations (1 to 600000).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=600_000))]
@@ -95,10 +104,12 @@ impl GameVisitor for Train<'_> {
         config.selfplay.fast_simulations = args.fast_simulations;
         config.selfplay.max_turns = args.max_turns;
         config.selfplay.random_opening = args.random_opening;
+        config.bootstrap = args.bootstrap;
         config.learning_rate = args.learning_rate;
         config.evaluation.every_minutes = args.eval_every;
         config.evaluation.games = args.eval_games;
         config.evaluation.budget = time;
+        config.evaluation.random_opening = args.eval_opening;
         config.command = std::env::args().collect::<Vec<_>>().join(" ");
         let stop = crate::interrupt::requested()?;
         eprintln!(
