@@ -99,6 +99,11 @@ pub struct TrainConfig {
     /// from by imitation (the steps they played) and their results: a start for games whose
     /// random self-play is all draws. `None`: self-play from the first generation.
     pub bootstrap: Option<PlayerSpec>,
+    /// After the first generation, this share of each generation's games is still played
+    /// by the bootstrap players (0 to 1): in a game where the untrained network settles for
+    /// quick draws (Seven Sages' repetitions at 0–0), their decisive games keep showing what
+    /// scores.
+    pub bootstrap_share: f64,
     /// The command line, written into the weights' note.
     pub command: String,
 }
@@ -149,6 +154,7 @@ impl TrainConfig {
             },
             command: String::new(),
             bootstrap: None,
+            bootstrap_share: 0.0,
         }
     }
 }
@@ -510,8 +516,9 @@ fn self_play<G: Game>(
                         break;
                     }
                     let seed = seed_of(config.seed, generation, index as u64, 1);
-                    let record = match (&config.bootstrap, generation) {
-                        (Some(teacher), 0) => {
+                    let taught = (index as f64) < config.bootstrap_share * total as f64;
+                    let record = match &config.bootstrap {
+                        Some(teacher) if generation == 0 || taught => {
                             play_teacher_game(game, &start, teacher, &config.selfplay, seed)
                         }
                         _ => play_game(game, &start, &mut evaluator, &config.selfplay, seed),

@@ -56,6 +56,10 @@ pub(crate) struct TrainArgs {
     /// all draws.
     #[arg(long, value_name = "PLAYER")]
     bootstrap: Option<PlayerSpec>,
+    /// After the first generation, this share of each generation's games (0 to 1) is still
+    /// played by the bootstrap players.
+    #[arg(long, default_value_t = 0.0)]
+    bootstrap_share: f64,
     /// Width of the hidden layers (8 to 4096).
     #[arg(long, default_value_t = 192, value_parser = clap::value_parser!(u32).range(8..=4096))]
     hidden: u32,
@@ -105,6 +109,7 @@ impl GameVisitor for Train<'_> {
         config.selfplay.max_turns = args.max_turns;
         config.selfplay.random_opening = args.random_opening;
         config.bootstrap = args.bootstrap;
+        config.bootstrap_share = args.bootstrap_share;
         config.learning_rate = args.learning_rate;
         config.evaluation.every_minutes = args.eval_every;
         config.evaluation.games = args.eval_games;
@@ -145,6 +150,9 @@ pub(crate) fn run(args: &TrainArgs) -> Result<(), String> {
             "--learning-rate {}: expected between 0 and 1",
             args.learning_rate
         ));
+    }
+    if !(0.0..=1.0).contains(&args.bootstrap_share) {
+        return Err(format!("--bootstrap-share {}: expected 0 to 1", args.bootstrap_share));
     }
     if !(args.eval_every >= 0.0 && args.eval_every.is_finite()) {
         return Err(format!(
