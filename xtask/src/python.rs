@@ -1,6 +1,7 @@
 //! `cargo xtask python`: the Python package `tower_games` (crates/towers-py) built as a wheel,
-//! installed with its extras into a fresh virtual environment under the target directory, and
-//! tested there with pytest; `twine check` reads the wheel's metadata as PyPI would.
+//! installed with its extras (OpenSpiel, PettingZoo, the Gymnasium vector environments) into a
+//! fresh virtual environment under the target directory, and tested there with pytest;
+//! `twine check` reads the wheel's metadata as PyPI would.
 //!
 //! The wheel is built with the workspace's `dev` profile (optimised, line tables), as the tests
 //! are; `--release` builds the wheel a user installs instead. CI prepares the environment
@@ -132,7 +133,7 @@ pub(crate) fn test_in_venv(release: bool) -> Result<(), String> {
             "install",
             "--quiet",
             "--disable-pip-version-check",
-            &format!("{}[openspiel,pettingzoo,test]", text(&wheel)),
+            &format!("{}[openspiel,pettingzoo,vector,test]", text(&wheel)),
         ],
         &[],
     )?;

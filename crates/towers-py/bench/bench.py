@@ -1,9 +1,18 @@
 """The Python package's speed, measured in one run (not a test): a Python loop of
 ``legal_actions()`` + ``apply_action()`` over random games of every game, the same loop over
 OpenSpiel's C++ ``breakthrough`` and ``connect_four`` from Python, and ``playouts()``
-against ``towers selfplay`` on the same seeded games.
+against ``towers selfplay`` on the same seeded games; then the cost of one observation, and
+the batched environments (``tower_games.vector``) at 1, 64 and 1,024 games and 1 and 2
+threads beside a one-state loop and EnvPool's ``ConnectFour-v1`` and ``Othello-v1``.
 
-    python crates/towers-py/bench/bench.py --towers target/release/towers --write
+EnvPool is not one of the package's dependencies: the bench runs in a virtual environment
+of its own, never CI's:
+
+    cargo xtask python --release        # the release wheel, in target/python/wheels
+    python3 -m venv target/python/bench-venv
+    target/python/bench-venv/bin/pip install "$(ls target/python/wheels/*.whl)[vector]" envpool open-spiel
+    target/python/bench-venv/bin/python crates/towers-py/bench/bench.py \
+        --towers target/release/towers --write
 
 ``--write`` replaces the part of docs/performance.md after its ``python-bench`` marker
 (``cargo xtask bench`` keeps that part as it is).
@@ -19,6 +28,8 @@ import re
 import subprocess
 import sys
 import time
+
+import numpy as np
 
 import tower_games
 
@@ -92,12 +103,191 @@ def games_for(name: str, seconds: float) -> int:
         games *= 4
 
 
+def observation_cost(name: str, calls: int = 20_000) -> dict[str, float]:
+    """Nanoseconds one `observation()`, `observation_tensor()` and `legal_action_mask()`
+    call takes (best of five), over the positions of a seeded random game."""
+    game = tower_games.load_game(name)
+    rng = random.Random(3)
+    states = []
+    state = game.new_initial_state()
+    while not state.is_terminal() and len(states) < 64:
+        states.append(state.clone())
+        state.apply_action(rng.choice(state.legal_actions()))
+    costs = {}
+    for method in ["observation", "observation_tensor", "legal_action_mask"]:
+        calls_of = [getattr(s, method) for s in states]
+        best = float("inf")
+        for _ in range(5):
+            start = time.perf_counter()
+            for i in range(calls):
+                calls_of[i & 63 if len(calls_of) == 64 else i % len(calls_of)]()
+            best = min(best, (time.perf_counter() - start) / calls)
+        costs[method] = best * 1e9
+    return costs
+
+
+def one_state_loop(name: str, seconds: float, seed: int = 1) -> float:
+    """Steps/s of a Python loop over one `tower_games.State` that reads the observation
+    (uint8) and the mask every step and plays a random legal action."""
+    game = tower_games.load_game(name)
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    steps = 0
+    start = time.perf_counter()
+    while True:
+        for _ in range(256):
+            if state.is_terminal():
+                state = game.new_initial_state()
+            observation = state.observation()
+            mask = state.legal_action_mask()
+            state.apply_action(rng.choice(state.legal_actions()))
+        steps += 256
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            del observation, mask
+            return steps / elapsed
+
+
+def vector_loop(env, num_envs: int, seconds: float, seed: int | None = 1) -> float:
+    """Steps/s (games × steps) of a loop over a batched environment: a random legal action a
+    game drawn with numpy from the mask, the step, and the observation and the mask read."""
+    rng = np.random.default_rng(1)
+    observations, info = env.reset() if seed is None else env.reset(seed=seed)
+    mask = info["legal_action_mask"]
+    steps = 0
+    touched = 0
+    start = time.perf_counter()
+    while True:
+        for _ in range(8):
+            noise = rng.integers(1, 255, size=mask.shape, dtype=np.uint8)
+            actions = np.argmax(noise * mask, axis=1)
+            observations, rewards, terminated, truncated, info = env.step(actions)
+            mask = info["legal_action_mask"]
+            touched += int(observations.flat[-1]) + int(mask.flat[-1])
+        steps += 8 * num_envs
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return steps / elapsed
+
+
+def envpool_env(task: str, num_envs: int, threads: int):
+    import envpool
+
+    return envpool.make(
+        task, env_type="gymnasium", num_envs=num_envs, batch_size=num_envs,
+        num_threads=threads, seed=1,
+    )
+
+
+#: The batched environments' sizes: games stepped together and threads.
+VECTOR_CONFIGS = [(1, 1), (64, 1), (64, 2), (1024, 1), (1024, 2)]
+
+
 def rate(n: float) -> str:
     if n >= 1e6:
         return f"{n / 1e6:.2f} M"
     if n >= 1e3:
         return f"{n / 1e3:.1f} k"
     return f"{n:.0f}"
+
+
+def vector_section(costs, singles, batched, pools, seconds) -> list[str]:
+    """The part of the page on observations and batched environments."""
+    lines = ["", "## Batched environments from Python", ""]
+    lines.append(
+        "The same run. One observation: a call of `state.observation()` (uint8 levels), "
+        "`state.observation_tensor()` (float32 values) and `state.legal_action_mask()` over "
+        "the positions of a random game, numpy array included (best of five); the game's "
+        "own encoder (`Observe::observe`) is a part of it. Before and after the games' own "
+        "encoders replaced the planes this package read from pictures, one state nine random "
+        "actions into a game, best of five runs of 3,000 calls, the test build (`dev` "
+        "profile), on a lighter load: `observation_tensor()` took 23.7 → 4.4 µs (Kamisado), "
+        "26.8 → 2.5 µs (Tower of Power), 45.9 → 5.8 µs (Seven Sages), 26.2 → 3.2 µs (Chain "
+        "Reaction) and 194.1 → 7.8 µs (Queens' Courtiers); `observation()` (uint8) 1.0 to "
+        "2.4 µs."
+    )
+    lines.append("")
+    lines.append("| game | observation() ns | observation_tensor() ns | legal_action_mask() ns |")
+    lines.append("|---|---|---|---|")
+    for name, cost in costs.items():
+        lines.append(
+            f"| {name} | {cost['observation']:.0f} | {cost['observation_tensor']:.0f} "
+            f"| {cost['legal_action_mask']:.0f} |"
+        )
+    if not batched:
+        return lines
+    lines.append("")
+    lines.append(
+        f"Steps per second (games × steps; {seconds:g} s a figure) of a loop that draws a "
+        "random legal action a game from the mask with numpy, steps, and reads the "
+        "observations and the masks: `tower_games.vector.make(game, N, threads=T)` (uint8 "
+        "observations, NEXT_STEP autoreset), EnvPool's `ConnectFour-v1` and `Othello-v1` "
+        "(pgx's games in C++, `envpool.make(task, env_type=\"gymnasium\", num_envs=N, "
+        "batch_size=N, num_threads=T)`) in the same loop, and the one-state loop: a Python "
+        "loop over one `tower_games.State` reading `observation()` and "
+        "`legal_action_mask()` and playing `random.choice(legal_actions())` every step."
+    )
+    lines.append("")
+    header = "| game | one-state loop |"
+    rule = "|---|---|"
+    for envs, threads in VECTOR_CONFIGS:
+        header += f" {envs} × {threads} thread{'s' if threads > 1 else ''} |"
+        rule += "---|"
+    lines.append(header)
+    lines.append(rule)
+    for name in singles:
+        row = f"| {name} | {rate(singles[name])} |"
+        for envs, threads in VECTOR_CONFIGS:
+            row += f" {rate(batched[(name, envs, threads)])} |"
+        lines.append(row)
+    for task in ["ConnectFour-v1", "Othello-v1"]:
+        if (task, 1, 1) in pools:
+            row = f"| EnvPool `{task}` | — |"
+            for envs, threads in VECTOR_CONFIGS:
+                row += f" {rate(pools[(task, envs, threads)])} |"
+            lines.append(row)
+    lines.append("")
+    best = {
+        name: max(
+            (batched[(name, e, t)], e, t) for e, t in VECTOR_CONFIGS
+        )
+        for name in singles
+    }
+    lines.append(
+        "Ratios: each game's best batched figure against its one-state loop, and at 1,024 "
+        "games (the best thread count of each) against EnvPool's:"
+    )
+    lines.append("")
+    head = "| game | best batched (games × threads) | ÷ one-state loop |"
+    rule = "|---|---|---|"
+    have_pools = ("Othello-v1", 1024, 1) in pools
+    if have_pools:
+        head += " ÷ `Othello-v1` at 1,024 | ÷ `ConnectFour-v1` at 1,024 |"
+        rule += "---|---|"
+    lines.append(head)
+    lines.append(rule)
+
+    def at_1024(table, key):
+        return max(table[(key, 1024, t)] for t in (1, 2) if (key, 1024, t) in table)
+
+    for name in singles:
+        figure, envs, threads = best[name]
+        row = (
+            f"| {name} | {rate(figure)} ({envs} × {threads}) "
+            f"| ×{figure / singles[name]:.1f} |"
+        )
+        if have_pools:
+            ours = at_1024(batched, name)
+            row += (
+                f" ×{ours / at_1024(pools, 'Othello-v1'):.1f} "
+                f"| ×{ours / at_1024(pools, 'ConnectFour-v1'):.1f} |"
+            )
+        lines.append(row)
+    lines.append("")
+    lines.append(
+        "Where a batched step's time goes (`perf record` of the loop above, release build, 1,024 games on one thread, lighter load). Kamisado, about 1.4 µs a game-step: the loop's numpy sampler 23%; zeroing memory 14% (the kernel's `Batch` clears each observation before the encoder writes it, and the new array handed to numpy starts zeroed, as PyO3's safe `bytearray` constructor makes it); the turn walk 25% (`Walk::push` and `begin`, `NextSet`, the move listing); `Walk::board` copying the start position into its `OnceLock` when no step has been made, which `Batch::write` asks for every step, 10%; the encoder 4%. Queens' Courtiers, about 4.7 µs: its encoder 25% (`observe`, `reach`, `pieces`), the sampler 21%, zeroing 8%, the turn walk about 10%. The one-state loop spends 5 to 8 µs a step, of which the engine (walk and encoder) is 1 to 3.5 µs: a batch removes the Python part only, so on one core it gains 2 to 4 times; ten times needs the engine's own step (the turn walk, the encoders, the start-position copy, one of the two zeroings) several times cheaper, and a second free core."
+    )
+    return lines
 
 
 def main() -> None:
@@ -107,6 +297,7 @@ def main() -> None:
     parser.add_argument("--write", action="store_true", help="update docs/performance.md")
     args = parser.parse_args()
 
+    load_start = os.getloadavg()[0]
     lines = []
     rows = []
     for name in tower_games.game_names():
@@ -152,6 +343,51 @@ def main() -> None:
                 flush=True,
             )
 
+    costs = {}
+    singles = {}
+    batched = {}
+    for name in tower_games.game_names():
+        costs[name] = observation_cost(name)
+        singles[name] = one_state_loop(name, args.seconds)
+        print(
+            f"{name}: observation() {costs[name]['observation']:.0f} ns, "
+            f"observation_tensor() {costs[name]['observation_tensor']:.0f} ns; "
+            f"one-state loop {rate(singles[name])} steps/s",
+            flush=True,
+        )
+    try:
+        from tower_games import vector
+    except ImportError:
+        vector = None
+        print("gymnasium is not installed: no batched environments", file=sys.stderr)
+    if vector is not None:
+        for name in tower_games.game_names():
+            for envs, threads in VECTOR_CONFIGS:
+                env = vector.make(name, envs, seed=1, threads=threads)
+                batched[(name, envs, threads)] = vector_loop(env, envs, args.seconds)
+                env.close()
+                print(
+                    f"{name} × {envs} on {threads} thread(s): "
+                    f"{rate(batched[(name, envs, threads)])} steps/s",
+                    flush=True,
+                )
+    pools = {}
+    try:
+        import envpool  # noqa: F401
+
+        for task in ["ConnectFour-v1", "Othello-v1"]:
+            for envs, threads in VECTOR_CONFIGS:
+                env = envpool_env(task, envs, threads)
+                pools[(task, envs, threads)] = vector_loop(env, envs, args.seconds, seed=None)
+                env.close()
+                print(
+                    f"EnvPool {task} × {envs} on {threads} thread(s): "
+                    f"{rate(pools[(task, envs, threads)])} steps/s",
+                    flush=True,
+                )
+    except ImportError:
+        print("envpool is not installed: no EnvPool comparison", file=sys.stderr)
+
     cpu = platform.processor() or platform.machine()
     try:
         with open("/proc/cpuinfo") as f:
@@ -164,9 +400,12 @@ def main() -> None:
     lines.append("## From Python")
     lines.append("")
     lines.append(
-        f"Written by `python crates/towers-py/bench/bench.py --towers target/release/towers --write` "
-        f"(release wheel, Python {platform.python_version()}, {cpu}, {os.cpu_count()} logical cores, "
-        f"shared machine; {args.seconds:g} s per figure, all from one run: compare the ratios)."
+        f"Written by `target/python/bench-venv/bin/python crates/towers-py/bench/bench.py "
+        f"--towers target/release/towers --write` in the bench's own environment (the "
+        f"module's docstring; release wheel, Python {platform.python_version()}, {cpu}, "
+        f"{os.cpu_count()} logical cores, shared machine, load average {load_start:.1f} at the "
+        f"start and {os.getloadavg()[0]:.1f} at the end; {args.seconds:g} s per figure, all "
+        f"from one run: compare the ratios)."
     )
     lines.append("")
     lines.append(
@@ -232,6 +471,7 @@ def main() -> None:
             lines.append(
                 f"| {name} | {games} | {rate(py)} | {rate(native)} | {100 * py / native:.0f}% |"
             )
+    lines.extend(vector_section(costs, singles, batched, pools, args.seconds))
     section = "\n".join(lines) + "\n"
     print()
     print(section)

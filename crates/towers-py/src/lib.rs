@@ -4,28 +4,30 @@
 //! (`python/tower_games`) adds `load_game`'s string form and the OpenSpiel and PettingZoo
 //! adapters.
 //!
-//! A whole turn is played as the steps of `board_kernel::steps` (cells of the picture grid,
-//! named choices, finish), numbered as integer actions (`actions.rs`). The state keeps the
-//! engine's answer for the turn so far, so each action asks the engine once.
+//! A whole turn is played as the steps of `board_kernel::steps` (cells of the game's grid,
+//! named choices, finish), numbered as integer actions (`actions.rs`, the kernel's
+//! `ActionSpace`). The state keeps the engine's answer for the turn so far, so each action asks
+//! the engine once. Observations are the game's own encoder (`board_kernel::observe`), and
+//! `Batch` (`batch.rs`) steps many games in one call for `tower_games.vector`.
 
 use std::sync::Arc;
 
 use board_kernel::ParseError;
 use board_kernel::erased::{DynGame, DynState};
+use board_kernel::observe::ObservationSpec;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 mod actions;
-mod bounds;
+mod arrays;
+mod batch;
 mod native;
-mod observation;
 mod raster;
 mod state;
 
 use actions::Actions;
-use observation::Layout;
 use state::State;
 
 create_exception!(
@@ -41,10 +43,19 @@ pub(crate) struct Core {
     pub(crate) game: Box<dyn DynGame>,
     /// The options in force, as `KEY=VALUE` texts (every option, defaults included).
     pub(crate) options: Vec<(String, String)>,
-    /// How steps are numbered.
+    /// How steps are numbered, and their names.
     pub(crate) actions: Actions,
-    /// The observation planes.
-    pub(crate) layout: Layout,
+    /// The game's own observation planes (`board_kernel::observe::Observe`).
+    pub(crate) spec: ObservationSpec,
+    /// Each plane's factor from a byte level to its value (`1 / scale`).
+    pub(crate) factors: Vec<f32>,
+}
+
+impl Core {
+    /// `(planes, rows, columns)` of an observation.
+    pub(crate) fn shape(&self) -> (usize, usize, usize) {
+        (self.spec.planes.len(), self.spec.rows, self.spec.columns)
+    }
 }
 
 /// A game with its options: makes states and says the sizes a learner needs.
@@ -63,16 +74,17 @@ impl Game {
             .into_iter()
             .map(|(k, v)| (k.to_owned(), v))
             .collect();
-        let start = game.initial_state();
-        let picture = start.picture();
-        let actions = Actions::new(&picture, game.choices());
-        let layout = Layout::new(&picture, game.choices(), start.scores().is_some());
+        let picture = game.initial_state().picture();
+        let actions = Actions::new(game.action_space(), &picture, game.choices());
+        let spec = game.observation_spec();
+        let factors = spec.factors();
         Ok(Game {
             core: Arc::new(Core {
                 game,
                 options,
                 actions,
-                layout,
+                spec,
+                factors,
             }),
         })
     }
@@ -190,30 +202,51 @@ impl Game {
         self.core.actions.count()
     }
 
-    /// The picture grid's `(columns, rows)`: a cell action is `row * columns + column`.
-    fn grid(&self) -> (u8, u8) {
+    /// The grid's `(columns, rows)`: a cell action is `row * columns + column`.
+    fn grid(&self) -> (usize, usize) {
         (self.core.actions.columns, self.core.actions.rows)
     }
 
-    /// The shape of `State.observation_tensor()`: `(planes, rows, columns)`.
+    /// The shape of `State.observation_tensor()` and `State.observation()`:
+    /// `(planes, rows, columns)`.
     fn observation_tensor_shape(&self) -> (usize, usize, usize) {
-        self.core.layout.shape()
+        self.core.shape()
     }
 
-    /// What each observation plane holds, in order.
+    /// What each observation plane shows, in order, in the game's own words.
     fn observation_planes(&self) -> Vec<String> {
-        self.core.layout.names()
+        self.core
+            .spec
+            .planes
+            .iter()
+            .map(|p| p.name.to_string())
+            .collect()
     }
 
-    /// The most actions a game from the initial position can take under these options, or
-    /// `None` when an option turns the game's length limit off.
+    /// Each plane's scale: the byte level of `State.observation()` that stands for 1, so
+    /// that the plane's value is `level / scale` (what `observation_tensor()` holds).
+    fn observation_scales(&self) -> Vec<u32> {
+        self.core
+            .spec
+            .planes
+            .iter()
+            .map(|p| u32::from(p.scale))
+            .collect()
+    }
+
+    /// The most actions a game from the initial position can take under these options
+    /// (`max_game_plies()` times the most steps a turn takes), or `None` when an option
+    /// turns the game's length limit off.
     fn max_game_length(&self) -> Option<u64> {
-        bounds::max_actions(self.core.game.name(), &self.core.options)
+        self.core
+            .game
+            .max_turns()?
+            .checked_mul(self.core.game.max_turn_steps()?)
     }
 
     /// The most whole turns a game from the initial position can take, or `None`.
     fn max_game_plies(&self) -> Option<u64> {
-        bounds::max_plies(self.core.game.name(), &self.core.options)
+        self.core.game.max_turns()
     }
 
     /// The action's name: a cell's square name (`d4`), a choice's name (`pass`), `finish`.
@@ -286,11 +319,13 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<State>()?;
     m.add_class::<native::Player>()?;
+    m.add_class::<batch::Batch>()?;
     m.add_function(wrap_pyfunction!(game_names, m)?)?;
     m.add_function(wrap_pyfunction!(_load, m)?)?;
     m.add_function(wrap_pyfunction!(_load_values, m)?)?;
     m.add_function(wrap_pyfunction!(state::_restore_state, m)?)?;
     m.add_function(wrap_pyfunction!(native::playouts, m)?)?;
     m.add_function(wrap_pyfunction!(native::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(state::replay, m)?)?;
     Ok(())
 }

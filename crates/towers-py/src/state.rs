@@ -11,7 +11,10 @@ use board_kernel::{Side, Status};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
+use tower_games::record::{Record, option_pairs};
 
+use crate::actions::player_of;
+use crate::arrays::{self, Dtype};
 use crate::{Core, Game, IllegalMoveError};
 
 /// OpenSpiel's id of the player at a terminal state.
@@ -53,7 +56,7 @@ impl State {
         std::iter::successors(self.history.as_deref(), |p| p.earlier.as_deref())
     }
 
-    fn record(&mut self, before: Box<dyn DynState>, mv: DynMove) {
+    fn remember(&mut self, before: Box<dyn DynState>, mv: DynMove) {
         let earlier = self.history.take();
         self.history = Some(Arc::new(Played {
             before,
@@ -67,18 +70,16 @@ fn illegal(message: impl Into<String>) -> PyErr {
     IllegalMoveError::new_err(message.into())
 }
 
-/// A numpy array of `dtype` from raw native-endian bytes, reshaped to `shape`.
-fn numpy_array<'py>(
-    py: Python<'py>,
-    bytes: &[u8],
-    dtype: &str,
-    shape: Bound<'py, PyTuple>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let numpy = py.import("numpy")?;
-    let buffer = pyo3::types::PyByteArray::new(py, bytes);
-    numpy
-        .call_method1("frombuffer", (buffer, dtype))?
-        .call_method1("reshape", (shape,))
+/// The element type asked for an observation: `uint8` levels or `float32` values.
+fn observation_dtype(dtype: &str) -> PyResult<Dtype> {
+    match dtype {
+        "uint8" | "u1" => Ok(Dtype::U8),
+        "float32" | "f4" => Ok(Dtype::F32),
+        other => Err(PyValueError::new_err(format!(
+            "an observation's dtype is \"uint8\" (levels) or \"float32\" (values), not {}",
+            board_kernel::excerpt(other)
+        ))),
+    }
 }
 
 impl State {
@@ -130,6 +131,60 @@ impl State {
                     .push(word * 64 + rest.trailing_zeros() as usize);
                 rest &= rest - 1;
             }
+        }
+    }
+
+    /// Builds a state of `core` around a turn (a batch's game), with no moves behind it.
+    pub(crate) fn from_turn(core: Arc<Core>, turn: Box<dyn DynTurn>) -> State {
+        State::of_turn(core, turn, None)
+    }
+
+    /// The observation of the turn so far as an array of `dtype` (levels or values).
+    fn observe<'py>(&self, py: Python<'py>, dtype: Dtype) -> PyResult<Bound<'py, PyAny>> {
+        let (planes, rows, columns) = self.core.shape();
+        let shape = [planes, rows, columns];
+        match dtype {
+            Dtype::F32 => {
+                let mut levels = vec![0; self.core.spec.len()];
+                self.turn.observe(&mut levels);
+                arrays::make(py, Dtype::F32, &shape, |out| {
+                    arrays::levels_to_f32(&levels, rows * columns, &self.core.factors, out);
+                })
+            }
+            _ => arrays::make(py, Dtype::U8, &shape, |out| self.turn.observe(out)),
+        }
+    }
+
+    /// Checks a player number given from Python (0 or 1).
+    fn check_player(player: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+        player.map(player_of).transpose()
+    }
+
+    /// The game record of the whole moves played since this state's line began.
+    fn to_record(&self, white: &str, black: &str, seed: u64) -> Record {
+        let start = self.played().last().map_or(self.base(), |p| &*p.before);
+        let initial = self.core.game.initial_state();
+        let position = (start.position_text() != initial.position_text()
+            || start.snapshot_json() != initial.snapshot_json())
+        .then(|| start.position_text());
+        Record {
+            game: self.core.game.name().to_owned(),
+            options: self
+                .core
+                .options
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect(),
+            position,
+            white: white.to_owned(),
+            black: black.to_owned(),
+            seed,
+            moves: self.history(),
+            result: match self.base().status() {
+                Status::Finished(result) => Some(result),
+                Status::Ongoing => None,
+            },
+            forfeit: None,
         }
     }
 
@@ -210,7 +265,7 @@ impl State {
         self.turn.push(step).map_err(|e| illegal(e.to_string()))?;
         match self.turn.advance() {
             Some((before, mv)) => {
-                self.record(before, mv);
+                self.remember(before, mv);
                 self.started();
             }
             None => self.stepped(),
@@ -230,7 +285,7 @@ impl State {
         let mut after = before.clone_box();
         let played = after.play(text).map_err(|e| illegal(e.to_string()))?;
         self.turn = after.into_turn();
-        self.record(before, Box::new(played.clone()));
+        self.remember(before, Box::new(played.clone()));
         self.started();
         Ok(played)
     }
@@ -328,14 +383,16 @@ impl State {
         self.play_move(text)
     }
 
-    /// The legal actions, ascending (none for a player other than the one to move).
+    /// The legal actions, ascending (none for the player not to move; a player other than
+    /// 0 and 1 raises `ValueError`).
     #[pyo3(signature = (player = None))]
     fn legal_actions<'py>(
         &self,
         py: Python<'py>,
-        player: Option<i64>,
+        player: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyList>> {
-        if self.finished || player.is_some_and(|p| p != self.side().index() as i64) {
+        let player = State::check_player(player)?;
+        if self.finished || player.is_some_and(|p| p != self.side().index()) {
             return Ok(PyList::empty(py));
         }
         PyList::new(py, &self.actions)
@@ -346,16 +403,18 @@ impl State {
     fn legal_action_mask<'py>(
         &self,
         py: Python<'py>,
-        player: Option<i64>,
+        player: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        let player = State::check_player(player)?;
         let count = self.core.actions.count();
-        let mut mask = vec![0_u8; count];
-        if !self.finished && player.is_none_or(|p| p == self.side().index() as i64) {
-            for &a in &self.actions {
-                mask[a] = 1;
+        let offered = !self.finished && player.is_none_or(|p| p == self.side().index());
+        arrays::make(py, Dtype::Bool, &[count], |mask| {
+            if offered {
+                for &a in &self.actions {
+                    mask[a] = 1;
+                }
             }
-        }
-        numpy_array(py, &mask, "bool", PyTuple::new(py, [count])?)
+        })
     }
 
     /// Plays one step of the turn. An action the rules do not allow here raises
@@ -365,21 +424,31 @@ impl State {
     }
 
     /// The action's name: a cell's square name (`d4`), a choice (`pass`), `finish`. Takes
-    /// `(action)` or OpenSpiel's `(player, action)`.
+    /// `(action)` or OpenSpiel's `(player, action)`, where the player is 0 or 1.
     #[pyo3(signature = (first, second = None))]
     fn action_to_string(
         &self,
         first: &Bound<'_, PyAny>,
         second: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<String> {
-        self.core.actions.name(second.unwrap_or(first))
+        match second {
+            Some(action) => {
+                player_of(first)?;
+                self.core.actions.name(action)
+            }
+            None => self.core.actions.name(first),
+        }
     }
 
-    /// The action a name stands for. Takes `(text)` or OpenSpiel's `(player, text)`.
+    /// The action a name stands for. Takes `(text)` or OpenSpiel's `(player, text)`, where
+    /// the player is 0 or 1.
     #[pyo3(signature = (first, second = None))]
     fn string_to_action(&self, first: &Bound<'_, PyAny>, second: Option<&str>) -> PyResult<usize> {
         match second {
-            Some(text) => self.core.actions.parse(text),
+            Some(text) => {
+                player_of(first)?;
+                self.core.actions.parse(text)
+            }
             None => self.core.actions.parse(&first.extract::<String>()?),
         }
     }
@@ -412,27 +481,34 @@ impl State {
             .collect()
     }
 
-    /// The observation: float32 planes of shape `Game.observation_tensor_shape()`, the same
-    /// for both players (the games have no hidden information).
+    /// The observation as values: float32 planes of shape
+    /// `Game.observation_tensor_shape()`, each byte level of `observation()` divided by its
+    /// plane's scale (so in `[0, 1]`). The game's own encoder sees the turn so far from the
+    /// side to move; the games have no hidden information, so `player` (0 or 1, checked)
+    /// changes nothing.
     #[pyo3(signature = (player = None))]
     fn observation_tensor<'py>(
-        &mut self,
+        &self,
         py: Python<'py>,
-        player: Option<i64>,
+        player: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let _ = player;
-        let next = self.next();
-        let side = self.side();
-        let scores = self.base().scores().map(|s| [s.white, s.black]);
-        let steps = self.steps().to_vec();
-        let picture = self.board().picture();
-        let values = self
-            .core
-            .layout
-            .encode(&picture, side, &steps, &next, scores);
-        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_ne_bytes()).collect();
-        let (p, r, c) = self.core.layout.shape();
-        numpy_array(py, &bytes, "float32", PyTuple::new(py, [p, r, c])?)
+        State::check_player(player)?;
+        self.observe(py, Dtype::F32)
+    }
+
+    /// The observation in its compact form: `uint8` levels of shape
+    /// `Game.observation_tensor_shape()` (plane `p`'s value is `level / scale[p]`,
+    /// `Game.observation_scales()`), or with `dtype="float32"` the values, as
+    /// `observation_tensor()`. `player` as there.
+    #[pyo3(signature = (dtype = "uint8", player = None))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        dtype: &str,
+        player: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        State::check_player(player)?;
+        self.observe(py, observation_dtype(dtype)?)
     }
 
     /// The one-line position text of the position at the start of the turn in progress.
@@ -505,7 +581,9 @@ impl State {
             )));
         }
         let (height, width, bytes) = crate::raster::rgb(&self.board().picture(), cell);
-        numpy_array(py, &bytes, "uint8", PyTuple::new(py, [height, width, 3])?)
+        arrays::make(py, Dtype::U8, &[height, width, 3], |out| {
+            out.copy_from_slice(&bytes);
+        })
     }
 
     /// Jupyter's rich display: the board as SVG.
@@ -555,6 +633,17 @@ impl State {
         let mut h = std::collections::hash_map::DefaultHasher::new();
         self.steps().hash(&mut h);
         key ^ h.finish()
+    }
+
+    /// The game record of this state's line as JSON, in the format `towers replay` reads
+    /// (and `tower_games.replay`): the game, its options, the start position when it is not
+    /// the initial one, the seats' names, the seed, the whole moves played and the result
+    /// (`null` while the game goes on). A turn in progress is not part of it.
+    #[pyo3(signature = (white = "python", black = "python", seed = 0))]
+    fn record(&self, white: &str, black: &str, seed: u64) -> PyResult<String> {
+        let record = self.to_record(white, black, seed);
+        record.check_seats().map_err(PyValueError::new_err)?;
+        serde_json::to_string_pretty(&record).map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
     /// The whole moves played since this state's line began, in notation.
@@ -631,6 +720,31 @@ pub(crate) fn _restore_state(
     }
     for a in &actions {
         state.play_action(a)?;
+    }
+    Ok(state)
+}
+
+/// The state a game record (`State.record()`, `towers play --record`) ends in, every move
+/// checked and the recorded result compared with the game's, as `towers replay` does; its
+/// `history()` is the record's moves. A record that does not read or replay raises
+/// `ValueError` with the reason.
+#[pyfunction]
+pub(crate) fn replay(json: &str) -> PyResult<State> {
+    let record = Record::from_json(json).map_err(PyValueError::new_err)?;
+    record.verify().map_err(PyValueError::new_err)?;
+    let pairs = option_pairs(&record.options).map_err(PyValueError::new_err)?;
+    let game = Game::build(&record.game, &pairs)?;
+    let start = match &record.position {
+        Some(text) => game
+            .core
+            .game
+            .parse_position(text)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?,
+        None => game.core.game.initial_state(),
+    };
+    let mut state = State::new(game.core.clone(), start);
+    for mv in &record.moves {
+        state.play_move(mv)?;
     }
     Ok(state)
 }

@@ -179,6 +179,16 @@ def test_illegal_actions_and_moves_raise_and_change_nothing(name):
         assert snapshot(state) == before
     with pytest.raises(TypeError):
         state.apply_action("3")
+    # True is an int to Python, but not an action.
+    for bad in [True, False, np.bool_(True), 1.0, np.float64(2.0), None]:
+        with pytest.raises(TypeError):
+            state.apply_action(bad)
+    assert snapshot(state) == before
+    # numpy's integers are actions.
+    legal = state.legal_actions()
+    probe = state.clone()
+    probe.apply_action(np.int64(legal[0]))
+    assert probe.turn_actions() or probe.history() != state.history()
     for text in ["x" * 1_000_000, "a1\x00"]:
         with pytest.raises(tower_games.IllegalMoveError):
             state.move_to_actions(text)
@@ -245,37 +255,71 @@ def test_pickle_and_position_round_trips(name):
 def test_observations_have_one_shape_and_dtype(name):
     game = tower_games.load_game(name, **SHORT[name])
     shape = game.observation_tensor_shape()
-    assert len(game.observation_planes()) == shape[0]
+    scales = np.array(game.observation_scales())
+    assert len(game.observation_planes()) == len(scales) == shape[0]
+    assert all(1 <= s <= 255 for s in scales)
     assert shape[1:] == tuple(reversed(game.grid()))
     rng = random.Random(13)
     state = game.new_initial_state()
     for here in random_walk(state, rng, 80):
-        obs = here.observation_tensor()
-        assert obs.shape == shape and obs.dtype == np.float32
+        levels = here.observation()
+        assert levels.shape == shape and levels.dtype == np.uint8
+        assert (levels.max(axis=(1, 2)) <= scales).all()
+        values = here.observation_tensor()
+        assert values.shape == shape and values.dtype == np.float32
+        # Each level times its plane's factor 1 / scale, in float32 (as the kernel's
+        # `ObservationSpec::to_floats`).
+        factors = np.float32(1.0) / scales.astype(np.float32)
+        np.testing.assert_array_equal(values, levels.astype(np.float32) * factors[:, None, None])
+        assert 0.0 <= values.min() and values.max() <= 1.0
+        np.testing.assert_array_equal(here.observation(dtype="float32"), values)
+        # The games have no hidden information: either player sees the same.
+        np.testing.assert_array_equal(here.observation_tensor(0), here.observation_tensor(1))
         mask = here.legal_action_mask()
         assert mask.dtype == np.bool_ and mask.shape == (game.num_distinct_actions(),)
         assert list(np.flatnonzero(mask)) == here.legal_actions()
         assert here.legal_actions() == sorted(here.legal_actions())
 
 
-def test_observation_planes_show_pieces_turn_and_mover():
+def test_observations_are_the_games_own_planes_seen_from_the_mover():
     game = tower_games.load_game("kamisado")
     names = game.observation_planes()
     state = game.new_initial_state()
-    obs = state.observation_tensor()
-    white_orange = names.index("piece: disc #e8762b rim #f7f5ee (as White orange tower)")
-    # White's orange tower stands on h1 (column 7, row 0), Black's on a8.
-    assert obs[white_orange, 0, 7] == 1.0 and obs[white_orange].sum() == 1.0
-    mover = names.index("player 1 (the second side) to move")
-    assert obs[mover].max() == 0.0
+    obs = state.observation()
+    orange = names.index("the mover's orange tower")
+    # White moves first: its orange tower stands on h1 (column 7, row 0).
+    assert obs[orange, 0, 7] == 1 and obs[orange].sum() == 1
+    second = names.index("the mover is the second player")
+    assert obs[second].max() == 0
     state.apply_action(game.string_to_action("a1"))
-    obs = state.observation_tensor()
-    chosen = names.index("turn so far: the n-th cell chosen this turn holds n")
-    assert obs[chosen, 0, 0] == 1.0 and obs[chosen].sum() == 1.0
-    legal = names.index("legal next cell")
+    obs = state.observation()
+    chosen = names.index("a cell chosen this turn")
+    assert obs[chosen, 0, 0] == 1 and obs[chosen].sum() == 1
+    legal = names.index("a legal next cell")
     assert sorted(np.flatnonzero(obs[legal].ravel())) == state.legal_actions()
     state.apply_action(state.legal_actions()[0])
-    assert state.observation_tensor()[mover].min() == 1.0
+    obs = state.observation()
+    # Black to move: its orange tower on a8 is now the mover's.
+    assert obs[second].min() == 1
+    assert obs[orange, 7, 0] == 1 and obs[orange].sum() == 1
+    rank = names.index("a tower's Sumo rank / 3")
+    assert game.observation_scales()[rank] == 3
+
+
+def test_observations_refuse_a_player_that_does_not_exist():
+    state = tower_games.load_game("kamisado").new_initial_state()
+    for bad in [2, -1, -4, 2**70]:
+        for call in (state.observation_tensor, state.legal_actions, state.legal_action_mask):
+            with pytest.raises(ValueError, match="player"):
+                call(bad)
+        with pytest.raises(ValueError, match="player"):
+            state.observation(player=bad)
+    for bad in [True, 0.0, "0"]:
+        with pytest.raises(TypeError):
+            state.observation_tensor(bad)
+    with pytest.raises(ValueError, match="dtype"):
+        state.observation(dtype="float64")
+    assert state.legal_actions(1) == [] and state.legal_actions(0) == state.legal_actions()
 
 
 def test_action_names_round_trip(name):
@@ -292,6 +336,14 @@ def test_action_names_round_trip(name):
         game.string_to_action("no such cell")
     with pytest.raises(ValueError):
         game.action_to_string(-1)
+    # OpenSpiel's (player, action) form checks the player.
+    for player in [2, -1, 7, 2**70]:
+        with pytest.raises(ValueError, match="player"):
+            state.action_to_string(player, 3)
+        with pytest.raises(ValueError, match="player"):
+            state.string_to_action(player, names[3])
+    with pytest.raises(TypeError):
+        state.action_to_string(True, 3)
 
 
 def test_text_pictures_and_scores(name):
@@ -346,6 +398,25 @@ def test_hostile_inputs_raise_cleanly():
     assert state == game.new_initial_state()
 
 
+def test_max_game_length_comes_from_the_game():
+    assert tower_games.load_game("chain-reaction", max_plies=40).max_game_plies() == 40
+    for name in GAMES:
+        game = tower_games.load_game(name)
+        plies = game.max_game_plies()
+        assert plies is not None and game.max_game_length() % plies == 0
+        assert game.max_game_length() >= plies
+    # An option that turns the length limit off gives None.
+    assert tower_games.load_game("queens-courtiers", max_plies=0).max_game_length() is None
+
+
+def test_the_solvers_budget_is_the_total():
+    state = tower_games.load_game("seven-sages").new_initial_state()
+    for budget in [1, 10, 1000, 20_000]:
+        solution = tower_games.solve(state, max_nodes=budget)
+        assert solution["value"] == "unknown"
+        assert solution["nodes"] <= budget
+
+
 def test_players_and_solver_run_in_rust():
     game = tower_games.load_game("kamisado")
     state = game.new_initial_state()
@@ -369,5 +440,134 @@ def test_playouts_play_whole_games():
     assert result["games"] == 20
     assert sum(result["wins"]) + result["draws"] + result["unfinished"] == 20
     assert result["total_plies"] > 20 and result["plies_per_second"] > 0
+    assert "moves" not in result
     again = tower_games.playouts(tower_games.load_game("kamisado"), games=20, seed=4, threads=1, black="mcts:20")
     assert again["wins"] == result["wins"] and again["total_plies"] == result["total_plies"]
+
+
+def test_playouts_take_load_games_string_form():
+    result = tower_games.playouts("chain-reaction(target_white=3)", games=3, seed=1)
+    assert result["games"] == 3
+    with pytest.raises(ValueError, match="unknown game"):
+        tower_games.playouts("chess(x=1)", games=1)
+    with pytest.raises(ValueError, match="no_such_option"):
+        tower_games.playouts("chain-reaction(no_such_option=1)", games=1)
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+def test_recorded_playouts_give_each_games_moves(threads):
+    game = tower_games.load_game("seven-sages", points_to_win=1, max_plies_per_point=40)
+    plain = tower_games.playouts(game, games=12, seed=9, threads=2, black="mcts:10")
+    recorded = tower_games.playouts(game, games=12, seed=9, threads=threads, black="mcts:10", record=True)
+    for key in ["games", "wins", "draws", "unfinished", "total_plies", "max_plies", "total_score"]:
+        assert recorded[key] == plain[key], key
+    assert len(recorded["moves"]) == len(recorded["returns"]) == 12
+    assert sum(len(moves) for moves in recorded["moves"]) == plain["total_plies"]
+    for moves, returns in zip(recorded["moves"], recorded["returns"]):
+        state = game.new_initial_state()
+        for mv in moves:
+            state.apply_move(mv)
+        assert state.returns() == returns
+    with pytest.raises(ValueError, match="record"):
+        tower_games.playouts(game, games=10**7, record=True)
+
+
+def test_a_learned_player_without_its_network_raises_value_error():
+    state = tower_games.load_game("seven-sages").new_initial_state()
+    player = tower_games.Player("neural:10")
+    for call in (player.choose, player.search):
+        with pytest.raises(ValueError, match="no trained network"):
+            call(state)
+    with pytest.raises(ValueError, match="no trained network"):
+        tower_games.playouts("seven-sages", games=2, white="neural")
+
+
+def test_search_gives_the_move_policy_and_value():
+    game = tower_games.load_game("kamisado")
+    state = game.new_initial_state()
+    state.apply_move("d1-d5")
+    legal = state.legal_moves()
+    mcts = tower_games.Player("mcts:300", seed=2).search(state)
+    assert mcts["player"] == "mcts:300" and mcts["policy_over"] == "moves"
+    assert mcts["move"] in legal and set(mcts["policy"]) <= set(legal)
+    assert abs(sum(mcts["policy"].values()) - 1.0) < 1e-9
+    shares = list(mcts["policy"].values())
+    assert shares == sorted(shares, reverse=True)
+    assert -1.0 <= mcts["value"] <= 1.0 and mcts["nodes"] == 300
+    assert tower_games.Player("mcts:300", seed=2).search(state) == mcts
+    alphabeta = tower_games.Player("alphabeta:3").search(state)
+    assert alphabeta["policy_over"] == "none" and alphabeta["policy"] == {}
+    assert alphabeta["line"][0] == alphabeta["move"] and len(alphabeta["line"]) >= 2
+    assert -1.0 <= alphabeta["value"] <= 1.0
+    random_move = tower_games.Player("random", seed=1).search(state)
+    assert random_move["move"] in legal and random_move["value"] is None
+    # A decided end: the perfect player proves it.
+    rng = random.Random(2)
+    end = game.new_initial_state()
+    while not end.is_terminal():
+        near = end.clone()
+        end.apply_move(rng.choice(end.legal_moves()))
+    perfect = tower_games.Player("perfect").search(near)
+    assert perfect["proven"] and perfect["value"] in (-1.0, 0.0, 1.0)
+    over = tower_games.Player("mcts:10").search(end)
+    assert over["move"] is None and over["policy"] == {}
+    state.apply_action(state.legal_actions()[0])
+    with pytest.raises(ValueError, match="turn is in progress"):
+        tower_games.Player("mcts:10").search(state)
+
+
+def test_a_learned_player_searches_over_actions_where_its_network_ships():
+    state = tower_games.load_game("kamisado").new_initial_state()
+    player = tower_games.Player("neural:16", seed=1)
+    try:
+        found = player.search(state)
+    except ValueError as error:
+        pytest.skip(f"no usable Kamisado network here: {error}")
+    assert found["policy_over"] == "actions"
+    assert set(found["policy"]) <= set(state.legal_actions())
+    assert all(isinstance(action, int) for action in found["policy"])
+    assert found["move"] in state.legal_moves()
+
+
+def test_a_record_replays_as_towers_replay_reads_it(tmp_path):
+    import json
+    import os
+    import subprocess
+
+    game = tower_games.load_game("seven-sages", points_to_win=1, max_plies_per_point=30)
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    while not state.is_terminal():
+        state.apply_move(rng.choice(state.legal_moves()))
+    text = state.record(white="me", black="mcts:10", seed=3)
+    record = json.loads(text)
+    assert record["game"] == "seven-sages" and record["moves"] == state.history()
+    assert "points_to_win=1" in record["options"] and record["result"] is not None
+    assert record["white"] == "me" and record["seed"] == 3 and "position" not in record
+    back = tower_games.replay(text)
+    assert back == state and back.history() == state.history()
+    # A game in progress from a position of its own.
+    start = game.new_initial_state()
+    start.apply_move(start.legal_moves()[0])
+    later = game.state_from_position(start.position())
+    later.apply_move(later.legal_moves()[0])
+    partial = json.loads(later.record())
+    assert partial["position"] == start.position() and partial["result"] is None
+    assert tower_games.replay(later.record()) == later
+    for bad in ["", "{}", text.replace('"seven-sages"', '"chess"'), "x" * 100,
+                text.replace(record["moves"][0], "zz99")]:
+        with pytest.raises(ValueError):
+            tower_games.replay(bad)
+    with pytest.raises(ValueError):
+        state.record(white="a\x00b")
+    # `towers replay` itself, where the workspace's binary is built.
+    root = os.path.join(os.path.dirname(__file__), "..", "..", "..")
+    target = os.environ.get("CARGO_TARGET_DIR", os.path.join(root, "target"))
+    for profile in ("debug", "release"):
+        towers = os.path.join(root, target, profile, "towers")
+        if os.path.exists(towers):
+            path = tmp_path / "game.json"
+            path.write_text(text)
+            out = subprocess.run([towers, "replay", str(path)], capture_output=True, text=True)
+            assert out.returncode == 0, out.stderr
+            break

@@ -91,6 +91,63 @@ def test_openspiel_mcts_plays_a_game_to_its_end(spec):
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
 
 
+def test_games_and_states_pickle_into_a_fresh_process():
+    import pickle
+    import subprocess
+    import sys
+
+    game = pyspiel.load_game("tower_games_kamisado(match_target=3,first_player=Black)")
+    assert pickle.loads(pickle.dumps(game)).get_parameters() == game.get_parameters()
+    state = game.new_initial_state()
+    for _ in range(5):
+        state.apply_action(state.legal_actions()[0])
+    back = pickle.loads(pickle.dumps(state))
+    assert back.history() == state.history() and str(back) == str(state)
+    # A new process knows nothing of the games until it unpickles one (multiprocessing).
+    program = (
+        "import pickle, sys\n"
+        "game, state = pickle.loads(sys.stdin.buffer.read())\n"
+        "print(game.get_parameters()['match_target'], state.history(), state.legal_actions())\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", program],
+        input=pickle.dumps((game, state)),
+        capture_output=True,
+        check=True,
+    ).stdout.decode()
+    assert out.split()[0] == "3"
+    assert str(state.history()).replace(" ", "") in out.replace(" ", "")
+
+
+@pytest.mark.parametrize("spec", ["tower_games_kamisado", "tower_games_queens_courtiers(max_plies=30)"])
+def test_undo_action_takes_back_each_action(spec):
+    import random
+
+    game = pyspiel.load_game(spec)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    seen = []
+    while not state.is_terminal() and len(seen) < 40:
+        seen.append((state.clone(), state.current_player()))
+        state.apply_action(rng.choice(state.legal_actions()))
+    while seen:
+        before, player = seen.pop()
+        action = state.history()[-1]
+        state.undo_action(player, action)
+        assert str(state) == str(before)
+        assert state.history() == before.history()
+        assert state.legal_actions() == before.legal_actions()
+        assert state.current_player() == before.current_player()
+        assert state.move_number() == len(before.history())
+        assert state.tower_state == before.tower_state
+    assert state.is_initial_state()
+    with pytest.raises(pyspiel.SpielError, match="last action"):
+        state.undo_action(0, 0)
+    state.apply_action(state.legal_actions()[0])
+    with pytest.raises(pyspiel.SpielError, match="last action"):
+        state.undo_action(1, state.history()[-1])
+
+
 def test_bad_openspiel_parameters_raise():
     with pytest.raises(ValueError, match="match_target"):
         pyspiel.load_game("tower_games_kamisado(match_target=4)")

@@ -7,7 +7,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
 from conftest import GAMES, SHORT  # noqa: E402
 from tower_games import pettingzoo as tg_pettingzoo  # noqa: E402
@@ -21,6 +21,23 @@ def test_api_test_passes(name):
 @pytest.mark.parametrize("name", GAMES)
 def test_seed_test_passes(name):
     seed_test(lambda: tg_pettingzoo.env(name, **SHORT[name]), num_cycles=200)
+
+
+@pytest.mark.parametrize("name", ["kamisado", "chain-reaction"])
+def test_render_test_passes(name, capsys):
+    render_test(
+        lambda render_mode=None: tg_pettingzoo.env(name, render_mode=render_mode, **SHORT[name]),
+        custom_tests={"svg": lambda picture: picture.startswith("<svg")},
+    )
+    assert "a" in capsys.readouterr().out  # "human" printed the diagrams
+
+
+def test_human_mode_prints_the_board_and_returns_none(capsys):
+    env = tg_pettingzoo.env("kamisado", render_mode="human")
+    env.reset(seed=1)
+    assert env.render() is None
+    printed = capsys.readouterr().out
+    assert "BR" in printed and "White to move" in printed
 
 
 @pytest.mark.parametrize("mode", ["ansi", "rgb_array", "svg"])

@@ -1,6 +1,8 @@
 """The tower-games rules engines from Python: Kamisado, Tower of Power, Chain Reaction,
 Queens' Courtiers and Seven Sages, exact and fast (Rust), with OpenSpiel and PettingZoo
-adapters (``tower_games.openspiel``, ``tower_games.pettingzoo``).
+adapters (``tower_games.openspiel``, ``tower_games.pettingzoo``) and batched environments
+for learning (``tower_games.vector``: thousands of games a call, a Gymnasium
+``VectorEnv``).
 
 >>> import tower_games
 >>> game = tower_games.load_game("kamisado")
@@ -22,6 +24,7 @@ from tower_games._native import (
     State,
     game_names,
     playouts,
+    replay,
     solve,
 )
 from tower_games import _native
@@ -34,6 +37,7 @@ __all__ = [
     "game_names",
     "load_game",
     "playouts",
+    "replay",
     "solve",
 ]
 

@@ -15,6 +15,14 @@ Actions, observations and returns are those of ``tower_games`` (docs/python.md).
 options turn its length limit off is cut at ``FALLBACK_MAX_GAME_LENGTH`` actions as a draw,
 so that ``max_game_length()`` holds.
 
+Games and states pickle (so ``multiprocessing`` can hand them to other processes, which
+register the games when they unpickle one), and ``state.undo_action(player, action)`` takes
+back the last action. OpenSpiel keeps a Python game's history on its C++ side, which a
+Python method cannot shorten: after ``undo_action`` the state's ``history()``,
+``full_history()``, ``history_str()`` and ``move_number()`` are the adapter's own and right,
+and pickling replays them, but C++ code that reads the history of the state itself (its
+``serialize()``, ``pyspiel.serialize_game_and_state``) still sees the actions taken back.
+
 Needs the ``openspiel`` extra: ``pip install "tower-games[openspiel]"``.
 """
 
@@ -94,6 +102,9 @@ def _game_class(name: str, game_type: pyspiel.GameType) -> type:
         def observation_tensor_shape(self):
             return list(self.tower_game.observation_tensor_shape())
 
+        def __reduce__(self):
+            return (_load_game, (str(self),))
+
         def make_py_observer(self, iig_obs_type=None, params=None):
             if iig_obs_type is None or (
                 iig_obs_type.public_info and not iig_obs_type.perfect_recall
@@ -115,6 +126,8 @@ class TowerState(pyspiel.State):
         self.tower_state = tower_state
         self._truncated_at = game.truncated_at
         self._actions = 0
+        # (player, action) of every action applied and not taken back.
+        self._played: list[tuple[int, int]] = []
 
     def _cut(self) -> bool:
         return self._truncated_at is not None and self._actions >= self._truncated_at
@@ -133,8 +146,47 @@ class TowerState(pyspiel.State):
         return self.tower_state.legal_actions()
 
     def _apply_action(self, action):
+        player = self.tower_state.current_player()
         self.tower_state.apply_action(action)
         self._actions += 1
+        self._played.append((player, int(action)))
+
+    def undo_action(self, player, action):
+        """Takes back the last action, which must be ``action`` by ``player``."""
+        if not self._played or self._played[-1] != (player, action):
+            last = self._played[-1] if self._played else None
+            raise pyspiel.SpielError(
+                f"undo_action({player}, {action}): the last action is {last} (player, action)"
+            )
+        state = self.tower_state
+        turn = state.turn_actions()
+        if turn:
+            state.undo()  # the turn so far
+        else:
+            move = state.undo()  # the last whole move: its actions but the last again
+            turn = state.move_to_actions(move)
+        for again in turn[:-1]:
+            state.apply_action(again)
+        self._played.pop()
+        self._actions -= 1
+
+    def history(self):
+        return [action for _, action in self._played]
+
+    def full_history(self):
+        return [pyspiel.PlayerAction(player, action) for player, action in self._played]
+
+    def history_str(self):
+        return ", ".join(str(action) for _, action in self._played)
+
+    def move_number(self):
+        return len(self._played)
+
+    def is_initial_state(self):
+        return not self._played
+
+    def __reduce__(self):
+        return (_load_state, (str(self.get_game()), self.history()))
 
     def _action_to_string(self, player, action):
         return self.tower_state.action_to_string(action)
@@ -164,6 +216,20 @@ class _Observer:
 
 
 _registered: set[str] = set()
+
+
+def _load_game(text: str):
+    """The game ``text`` (``str(game)``), the games registered first: unpickles a game."""
+    register()
+    return pyspiel.load_game(text)
+
+
+def _load_state(text: str, actions: list[int]):
+    """The state after ``actions`` in the game ``text``: unpickles a state."""
+    state = _load_game(text).new_initial_state()
+    for action in actions:
+        state.apply_action(action)
+    return state
 
 
 def register() -> list[str]:

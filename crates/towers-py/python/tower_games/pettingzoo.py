@@ -4,13 +4,15 @@
 that moves first) and ``player_1``. Each step is one action of ``tower_games`` (a cell, a
 choice or the finish), so a turn of several steps is several steps of the same agent in a
 row. The observation is ``{"observation": float32 planes, "action_mask": int8}``
-(``Game.observation_tensor_shape()`` and ``Game.num_distinct_actions()``); the agent not to
-move sees an all-zero mask. Rewards come at the end: +1 to the winner, −1 to the loser, 0
+(``Game.observation_tensor_shape()`` and ``Game.num_distinct_actions()``): the game's own
+encoder, values in ``[0, 1]``, seen from the side to move; the agent not to move sees an
+all-zero mask. Rewards come at the end: +1 to the winner, −1 to the loser, 0
 each for a draw. A game with no length limit under its options is truncated after
 ``max_steps`` steps.
 
-Render modes: ``"ansi"`` (the diagram as text), ``"rgb_array"`` (a numpy image) and
-``"svg"`` (the picture as SVG text). Needs the ``pettingzoo`` extra:
+Render modes: ``"human"`` (the diagram printed, at every step as PettingZoo's classic games
+do), ``"ansi"`` (the diagram as text), ``"rgb_array"`` (a numpy image) and ``"svg"`` (the
+picture as SVG text). Needs the ``pettingzoo`` extra:
 ``pip install "tower-games[pettingzoo]"``.
 """
 
@@ -34,7 +36,7 @@ class TowerGamesEnv(AECEnv):
     """A tower-games game as a PettingZoo AEC environment."""
 
     metadata = {
-        "render_modes": ["ansi", "rgb_array", "svg"],
+        "render_modes": ["human", "ansi", "rgb_array", "svg"],
         "name": "tower_games_v0",
         "is_parallelizable": False,
         "render_fps": 2,
@@ -63,9 +65,7 @@ class TowerGamesEnv(AECEnv):
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(
-                        low=-np.inf, high=np.inf, shape=shape, dtype=np.float32
-                    ),
+                    "observation": spaces.Box(low=0.0, high=1.0, shape=shape, dtype=np.float32),
                     "action_mask": spaces.Box(low=0, high=1, shape=(count,), dtype=np.int8),
                 }
             )
@@ -98,6 +98,8 @@ class TowerGamesEnv(AECEnv):
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.state.current_player()]
+        if self.render_mode == "human":
+            self.render()
 
     def step(self, action):
         if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
@@ -120,9 +122,14 @@ class TowerGamesEnv(AECEnv):
             else:
                 self.agent_selection = self.possible_agents[self.state.current_player()]
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def render(self):
         if self.render_mode is None:
+            return None
+        if self.render_mode == "human":
+            print(f"{self.state.diagram()}\n{self.state.status()}\n", flush=True)
             return None
         if self.render_mode == "ansi":
             return self.state.diagram()
