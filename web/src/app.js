@@ -3,12 +3,14 @@
 // file only shows what they say and passes on what the person does.
 //
 // Extension point for other ways of playing (the "Play a friend" client, online.js): import
-// `TurnBoard` and `sessionFrom` from board.js to draw a game from a given position and moves
-// and be told the move a person makes; `window.playground` exposes this page's state, and
-// `loadGame({game, options, position, moves, seats})` below starts any game on this board.
+// `GameScreen` from screen.js (the board and its panels) and `sessionFrom` from board.js to
+// draw a game from a given position and moves and be told the move a person makes;
+// `window.playground` exposes this page's state, and `loadGame({game, options, position,
+// moves, seats})` below starts any game on this board.
 import init, { games, Session } from './pkg/towers_web.js';
-import { TurnBoard, PALETTE, sessionFrom } from './board.js';
-import { howTo, renderMoveTable, renderLegend, renderChoices, renderOptions, chosenOptions, showMessage, turnHelp, resultText } from './panels.js';
+import { PALETTE, sessionFrom } from './board.js';
+import { GameScreen } from './screen.js';
+import { capitalise, fillGameSelect, renderOptions, chosenOptions, resultText } from './panels.js';
 // Play a friend on a `towers serve` server (online.js): one import and one call in main().
 import { startOnline } from './online.js';
 
@@ -33,23 +35,20 @@ const state = {
   session: null,
   seats: ['person', 'medium'],
   flipped: false,
-  flipOverride: null,
-  viewPly: null, // a past position being looked at, or null
   paused: false,
   think: null, // {token, level, started, provisional, timer, hint}
   token: 0,
   seed: 1,
   lastComputerMove: 0,
   animateNext: false,
-  zoom: false,
 };
 let worker = null;
-let board = null;
+let screen = null; // the board and its panels (screen.js)
+let board = null; // screen.board
 
 // The line under the status: a refusal or a message, else what the turn needs next.
-let helpLine = '';
 function say(text, kind) {
-  showMessage($('message'), text, kind, helpLine);
+  screen.say(text, kind);
 }
 
 function newWorker() {
@@ -78,15 +77,6 @@ function seatLevel(index) {
   return LEVELS[state.seats[index]] || null;
 }
 
-function fillGameList() {
-  for (const g of state.catalogue) {
-    const option = document.createElement('option');
-    option.value = g.name;
-    option.textContent = g.title;
-    $('game').append(option);
-  }
-}
-
 // The options of the chosen game as the rule book's words (panels.js), and the game's texts.
 function fillOptions(chosen = {}) {
   const game = state.game;
@@ -94,11 +84,7 @@ function fillOptions(chosen = {}) {
   $('options-box').hidden = game.options.length === 0;
   $('first-seat-label').textContent = game.sides[0];
   $('second-seat-label').textContent = game.sides[1];
-  $('moves-first').textContent = game.sides[0];
-  $('moves-second').textContent = game.sides[1];
-  $('rules').href = `rules/${game.name}.html`;
-  $('rules').textContent = `The rule book of ${game.title}`;
-  $('howto-text').textContent = howTo(game.name);
+  screen.showGame(game);
 }
 
 function fillSeats() {
@@ -162,7 +148,7 @@ export function loadGame({ game, options = {}, position = '', moves = [], seats,
     $('seat-0').value = state.seats[0];
     $('seat-1').value = state.seats[1];
   }
-  state.viewPly = null;
+  screen.viewPly = null;
   state.paused = false;
   state.animateNext = animate;
   say(bad || '');
@@ -183,10 +169,9 @@ function view() {
   return JSON.parse(state.session.view());
 }
 
-// Which way the board faces: towards the person who plays the second seat, unless the
-// person turned it.
-function facing() {
-  if (state.flipOverride !== null) return state.flipOverride;
+// Which way the board faces unless the person turned it: towards the person who plays the
+// second seat.
+function faceSecond() {
   return state.seats[1] === 'person' && state.seats[0] !== 'person';
 }
 
@@ -198,16 +183,11 @@ function isPersonToMove(v) {
 function render() {
   const v = view();
   state.view = v;
-  state.flipped = facing();
-  const reviewing = state.viewPly !== null;
-  board.show(state.session, {
-    interactive: isPersonToMove(v) && !reviewing,
-    flipped: state.flipped,
-    ply: reviewing ? state.viewPly : null,
-  });
+  state.flipped = screen.facing();
+  const reviewing = screen.viewPly !== null;
+  screen.showBoard(state.session, { interactive: isPersonToMove(v) && !reviewing });
   renderStatus(v);
-  renderMoves(v);
-  renderLegend($('legend'), board.boardView);
+  screen.showPanels(v.played, v.played.length);
   $('position').textContent = reviewing ? '' : v.position;
   $('undo').disabled = v.played.length === 0 || reviewing;
   const computerTurn = !v.finished && !isPersonToMove(v) && !reviewing;
@@ -218,43 +198,22 @@ function render() {
   $('hint').disabled = !isPersonToMove(v) || reviewing || state.think !== null;
   $('banner').hidden = !v.finished || reviewing || state.replaying;
   if (v.finished) $('banner-text').textContent = resultText(v);
-  $('review-bar').hidden = !reviewing;
-  if (reviewing) {
-    const mv = state.viewPly > 0 ? v.played[state.viewPly - 1] : null;
-    $('review-text').textContent = mv ? `After move ${state.viewPly}: ${mv.words}` : 'The start of the game';
-    $('review-back').disabled = state.viewPly === 0;
-    $('review-forward').disabled = state.viewPly >= v.played.length;
-  }
   saveUrl(v);
   document.body.dataset.plies = String(v.played.length);
 }
 
 function renderStatus(v) {
-  let status = v.status.charAt(0).toUpperCase() + v.status.slice(1);
+  let status = capitalise(v.status);
   const level = seatLevel(v.to_move_index);
   if (!v.finished && level) {
     status = state.paused
       ? `${v.to_move} (computer, ${level.label}) is paused: Resume or Step.`
       : `${v.to_move} (computer, ${level.label}) is thinking…`;
-  } else if (!v.finished && state.viewPly === null) {
+  } else if (!v.finished && screen.viewPly === null) {
     status = `${status}: your turn.`;
   }
   $('status').textContent = status;
   $('status').classList.toggle('thinking', !v.finished && !!level && !state.paused);
-}
-
-function renderTurn(steps) {
-  const active = state.view && isPersonToMove(state.view) && state.viewPly === null;
-  $('cancel').hidden = !active || steps.length === 0;
-  helpLine = active ? turnHelp(board, steps) : '';
-  if ($('message').classList.contains('help') || $('message').textContent === '') say('');
-}
-
-// The move list; each entry shows that position when clicked.
-function renderMoves(v) {
-  renderMoveTable($('moves'), v.played, { current: state.viewPly ?? v.played.length, onPick: review });
-  const box = $('moves-box');
-  if (state.viewPly === null) box.scrollTop = box.scrollHeight;
 }
 
 // ---- the computer ----
@@ -262,7 +221,7 @@ function renderMoves(v) {
 function afterChange() {
   render();
   const v = state.view;
-  if (v.finished || state.viewPly !== null) return;
+  if (v.finished || screen.viewPly !== null) return;
   const level = seatLevel(v.to_move_index);
   if (!level || state.paused || state.think) return;
   think(level);
@@ -386,20 +345,18 @@ function undo() {
     if (!state.session.undo()) break;
     undone = true;
   } while (state.seats[view().to_move_index] !== 'person' && state.session.plies() > 0);
-  state.viewPly = null;
+  screen.viewPly = null;
   say(undone ? '' : 'Nothing to undo.');
   afterChange();
 }
 
+// The position after move `ply` (a move list entry or the review bar), or the game again.
 function review(ply) {
-  const plies = state.session.plies();
   board.stopAnimation();
-  if (ply >= plies) {
-    state.viewPly = null;
+  if (!screen.lookAt(ply, state.session.plies())) {
     afterChange();
     return;
   }
-  state.viewPly = Math.max(0, ply);
   stopThinking();
   render();
 }
@@ -434,7 +391,7 @@ function fromUrl() {
   const seats = (params.get('seats') || '').split(',');
   const valid = (s) => s === 'person' || s in LEVELS;
   const face = params.get('face');
-  if (face === '0' || face === '1') state.flipOverride = face === '1';
+  if (face === '0' || face === '1') screen.flipOverride = face === '1';
   return {
     game,
     options,
@@ -509,14 +466,16 @@ async function main() {
   }
   newWorker();
   state.catalogue = JSON.parse(games());
-  fillGameList();
+  fillGameSelect($('game'), state.catalogue);
   fillSeats();
-  board = new TurnBoard($('board'), {
+  screen = new GameScreen('', {
     onMove: onPersonMove,
-    onMessage: (text, kind) => say(text, kind),
-    onChoices: (choices) => renderChoices($('choices'), choices, board),
-    onSteps: renderTurn,
+    onReview: review,
+    redraw: render,
+    faceSecond,
+    turnActive: () => state.view && isPersonToMove(state.view) && screen.viewPly === null,
   });
+  board = screen.board;
   $('game').addEventListener('change', () => {
     // Another game starts from its own initial position.
     $('start-position').value = '';
@@ -529,7 +488,6 @@ async function main() {
     newGame();
   });
   $('undo').addEventListener('click', undo);
-  $('cancel').addEventListener('click', () => board.cancel());
   $('stop').addEventListener('click', () => {
     if (state.paused) {
       state.paused = false;
@@ -549,26 +507,14 @@ async function main() {
   $('hint').addEventListener('click', () => {
     if (!state.think) think(LEVELS[HINT_LEVEL], { hint: true });
   });
-  $('flip').addEventListener('click', () => {
-    state.flipOverride = !state.flipped;
-    render();
-  });
-  $('zoom').addEventListener('click', () => {
-    state.zoom = !state.zoom;
-    $('board-wrap').classList.toggle('zoomed', state.zoom);
-    $('zoom').setAttribute('aria-pressed', String(state.zoom));
-  });
   $('play-again').addEventListener('click', () => {
     const v = view();
     loadGame({ game: v.game, options: Object.fromEntries(v.options), position: v.start, seats: state.seats });
   });
   $('banner-review').addEventListener('click', () => review(0));
-  $('review-back').addEventListener('click', () => review(state.viewPly - 1));
-  $('review-forward').addEventListener('click', () => review(state.viewPly + 1));
-  $('review-exit').addEventListener('click', () => review(Infinity));
   $('review-branch').addEventListener('click', () => {
-    state.session.truncate(state.viewPly);
-    state.viewPly = null;
+    state.session.truncate(screen.viewPly);
+    screen.viewPly = null;
     state.paused = true;
     say('The moves after this position are taken back; the game goes on from here.');
     afterChange();

@@ -14,6 +14,7 @@
 //
 // The panels beside a board (the move list, the legend, the named steps as buttons, the
 // help line, the result's words, how to move, the rule options) are in panels.js.
+// screen.js puts a board and its panels together, as both front ends show a game.
 import { Session } from './pkg/towers_web.js';
 
 // The marks' colours: a dark core inside a light halo, so that every mark has a part with at

@@ -1,31 +1,27 @@
 // Play a friend: games on a `towers serve` server. The server referees every move; this file
-// creates games, keeps a WebSocket to the server (reconnecting by itself with backoff), draws
-// the game on the playground's board (board.js: a turn is built step by step, the board
+// keeps a WebSocket to the server (reconnecting by itself with backoff), draws the game on
+// the playground's board and panels (screen.js: a turn is built step by step, the board
 // reports the whole move and this file sends it), and shows the clocks ticking from the
-// server's times.
+// server's times. Creating a game and the list of games are the lobby's (lobby.js).
 //
 // The page opens a game from its address: `#online=ID&token=TOKEN` for a seat (the token is
-// secret: it never leaves this page but to the server) or `#online=ID` to watch.
+// secret: it never leaves this page but to the server) or `#online=ID` to watch. What the
+// server allows (the computer seats' time, the names' length) and what its refusals mean for
+// a move on its way are the server's to say: the page asks it (`GET api/limits`).
 //
 // app.js calls `startOnline` once the WebAssembly is loaded; nothing else here depends on it.
-import { TurnBoard, sessionFrom } from './board.js';
-import { howTo, renderMoveTable, renderLegend, renderChoices, renderOptions, chosenOptions, showMessage, turnHelp } from './panels.js';
+import { sessionFrom } from './board.js';
+import { GameScreen } from './screen.js';
+import { capitalise } from './panels.js';
+import { startLobby, fitToServer, showInvites, refreshList } from './lobby.js';
 
 const $ = (id) => document.getElementById(id);
-const CLOCKS = {
-  none: { kind: 'none' },
-  'fischer-5-3': { kind: 'fischer', base_ms: 300000, increment_ms: 3000 },
-  'fischer-15-10': { kind: 'fischer', base_ms: 900000, increment_ms: 10000 },
-  'move-30': { kind: 'move', ms: 30000 },
-};
-// The server's budget for a computer seat is 3 s a move: the playground's levels within it.
-const SERVER_MOVE_MS = 3000;
-
 const online = {
-  catalogue: [],
   levels: {},
   loadGame: null,
-  board: null,
+  limits: null, // the server's answer to `GET api/limits`, once it came
+  screen: null, // the board and its panels (screen.js)
+  board: null, // screen.board
   id: null,
   token: null,
   seat: null,
@@ -39,15 +35,39 @@ const online = {
   played: [], // the moves `session` holds: the server's, then a move in flight
   pending: null, // {ply, move, socket} sent and not yet acknowledged: sent again after a reconnection
   received: 0, // performance.now() when the last state came
-  viewPly: null, // an earlier position being looked at, or null
-  flipOverride: null,
   replaying: false, // the board replays the last move
   seen: null, // the previous state of this game, to tell what changed
-  helpLine: '',
 };
 
 function say(text, kind) {
-  showMessage($('online-message'), text, kind, online.helpLine);
+  online.screen.say(text, kind);
+}
+
+// What this server allows and what its refusals mean (`GET api/limits`): asked once, and
+// again when a game opens if no server answered before.
+let limitsAsked = null;
+function loadLimits() {
+  if (!limitsAsked) {
+    limitsAsked = fetch('api/limits')
+      .then((response) => (response.ok ? response.json() : null))
+      .catch(() => null)
+      .then((limits) => {
+        if (limits) {
+          online.limits = limits;
+          fitToServer(limits, online.levels);
+        } else {
+          limitsAsked = null;
+        }
+        return limits;
+      });
+  }
+  return limitsAsked;
+}
+
+// What an error reply means for the move on its way (the server's word, `api/limits`):
+// `move_not_played`, `send_again`, `hello_refused` or `unrelated`.
+function refusalMeaning(code) {
+  return online.limits?.refusals[code] ?? 'unrelated';
 }
 
 function optionsObject(options) {
@@ -64,153 +84,11 @@ function parseHash() {
   return { id: params.get('online'), token: params.get('token') };
 }
 
-function link(id, token) {
-  const base = `${location.origin}${location.pathname}`;
-  return token ? `${base}#online=${id}&token=${token}` : `${base}#online=${id}`;
-}
-
 function playerName(player) {
   if (!player) return '';
   if (player.person !== undefined) return player.person;
   const level = Object.values(online.levels).find((l) => l.spec === player.computer);
   return level ? `computer (${level.label})` : `computer (${player.computer})`;
-}
-
-// ---- Creating a game ------------------------------------------------------------------
-
-function catalogueEntry(name) {
-  return online.catalogue.find((g) => g.name === name);
-}
-
-// The form follows the chosen game: its sides and its rule options.
-function fillCreateForm() {
-  const game = catalogueEntry($('online-game').value);
-  if (!game) return;
-  const side = $('online-side');
-  side.options[0].textContent = `${game.sides[0]} (moves first)`;
-  side.options[1].textContent = game.sides[1];
-  renderOptions($('online-options'), game);
-  $('online-options-box').hidden = game.options.length === 0;
-}
-
-async function createGame(event) {
-  event.preventDefault();
-  const me = $('online-name').value.trim() || 'Me';
-  const friend = $('online-friend').value.trim() || 'Friend';
-  const opponent = $('online-opponent').value;
-  const other = opponent === 'person' ? { person: friend } : { computer: opponent };
-  const mine = { person: me };
-  const second = $('online-side').value === '1';
-  const body = {
-    game: $('online-game').value,
-    options: chosenOptions($('online-options')),
-    players: second ? [other, mine] : [mine, other],
-    clock: CLOCKS[$('online-clock').value],
-  };
-  const message = $('online-create-message');
-  message.textContent = 'Creating the game…';
-  let answer;
-  try {
-    const response = await fetch('api/games', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    answer = await response.json().catch(() => ({ error: `${response.status} ${response.statusText}` }));
-    if (!response.ok) throw new Error(answer.error || response.statusText);
-  } catch (error) {
-    message.textContent = /fetch|network/i.test(String(error.message)) || error instanceof TypeError
-      ? 'Not created: the game server does not answer. Play a friend needs `towers serve`.'
-      : `Not created: ${error.message || error}`;
-    return;
-  }
-  message.textContent = '';
-  const mySeat = second ? 1 : 0;
-  const invites = { id: answer.id, seats: answer.seats.map((s) => s.token || null) };
-  sessionStorage.setItem(`towers-invites-${answer.id}`, JSON.stringify(invites));
-  location.hash = `online=${answer.id}&token=${answer.seats[mySeat].token}`;
-}
-
-// The links to send: the friend's seat (for whoever created the game, on this tab) and the
-// spectators' (for everyone). Each with a Copy button.
-function showInvites() {
-  const saved = sessionStorage.getItem(`towers-invites-${online.id}`);
-  const box = $('online-invites');
-  box.replaceChildren();
-  const rows = [];
-  if (saved) {
-    const invites = JSON.parse(saved);
-    invites.seats.forEach((token, seat) => {
-      if (token && token !== online.token) rows.push(['Send your friend this link: it opens their seat', link(invites.id, token), `online-link-${seat}`]);
-    });
-  }
-  rows.push(['Anyone can watch with this link', link(online.id, null), 'online-spectate-link']);
-  for (const [text, href, id] of rows) {
-    const row = document.createElement('div');
-    row.className = 'invite';
-    const label = document.createElement('label');
-    label.htmlFor = id;
-    label.textContent = text;
-    const field = document.createElement('input');
-    field.type = 'text';
-    field.readOnly = true;
-    field.value = href;
-    field.id = id;
-    field.addEventListener('focus', () => field.select());
-    const copy = document.createElement('button');
-    copy.type = 'button';
-    copy.textContent = 'Copy';
-    copy.addEventListener('click', async () => {
-      try {
-        await navigator.clipboard.writeText(href);
-        copy.textContent = 'Copied';
-      } catch {
-        field.focus();
-        copy.textContent = 'Press Ctrl+C';
-      }
-      setTimeout(() => {
-        copy.textContent = 'Copy';
-      }, 2000);
-    });
-    row.append(label, field, copy);
-    box.append(row);
-  }
-}
-
-async function refreshList() {
-  const box = $('online-games');
-  try {
-    const response = await fetch('api/games');
-    if (!response.ok) throw new Error(response.statusText);
-    const lists = await response.json();
-    box.replaceChildren();
-    for (const [title, games] of [['Live: watch or rejoin', lists.live], ['Finished', lists.finished]]) {
-      if (games.length === 0) continue;
-      const heading = document.createElement('h3');
-      heading.textContent = title;
-      const list = document.createElement('ul');
-      list.className = 'games-list';
-      for (const g of games.slice(0, 15)) {
-        const item = document.createElement('li');
-        const a = document.createElement('a');
-        a.href = `#online=${g.id}`;
-        const entry = catalogueEntry(g.game);
-        a.textContent = `${entry ? entry.title : g.game}: ${g.players[0]} – ${g.players[1]}`;
-        const sides = entry ? entry.sides : ['White', 'Black'];
-        let detail = `, ${g.moves} ${g.moves === 1 ? 'move' : 'moves'}`;
-        if (g.result) {
-          const winner = g.result.winner === null ? null : g.result.winner === 'White' ? 0 : 1;
-          detail += winner === null ? ', drawn' : `, won by ${g.players[winner]} (${sides[winner]})`;
-        }
-        item.append(a, detail);
-        list.append(item);
-      }
-      box.append(heading, list);
-    }
-    if (box.childElementCount === 0) box.textContent = 'No games yet: create the first.';
-  } catch {
-    box.textContent = 'No game server answers: the games list needs `towers serve`.';
-  }
 }
 
 // ---- The connection -------------------------------------------------------------------
@@ -238,8 +116,10 @@ function connect() {
   const socket = new WebSocket(`${scheme}//${location.host}${base}api/games/${online.id}/ws`);
   online.socket = socket;
   setConnection(online.attempts > 0 ? 'reconnecting' : 'connecting');
-  socket.onopen = () => {
-    socket.send(JSON.stringify({ type: 'hello', token: online.token }));
+  socket.onopen = async () => {
+    // The refusals' meanings are known before any refusal can come.
+    await loadLimits();
+    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: 'hello', token: online.token }));
   };
   socket.onmessage = (event) => {
     let message;
@@ -280,9 +160,6 @@ function sendPending() {
   if (p && p.socket !== online.socket && send({ type: 'move', ply: p.ply, move: p.move })) p.socket = online.socket;
 }
 
-// Errors about a move: the move in flight was not played.
-const MOVE_ERRORS = new Set(['illegal_move', 'stale_move', 'not_your_turn', 'game_over', 'time', 'not_seated']);
-
 function receive(message) {
   switch (message.type) {
     case 'welcome':
@@ -299,19 +176,20 @@ function receive(message) {
       if (online.pending && online.pending.ply === message.ply) online.pending = null;
       render();
       break;
-    case 'error':
-      if (message.code === 'bad_token' || message.code === 'no_hello') {
+    case 'error': {
+      const meaning = refusalMeaning(message.code);
+      if (meaning === 'hello_refused') {
         online.stopped = true;
         setConnection('refused');
         say(`${message.message}: check the link.`, 'refusal');
         break;
       }
-      if (online.pending && MOVE_ERRORS.has(message.code)) {
+      if (online.pending && meaning === 'move_not_played') {
         online.pending = null;
         follow();
         say(`Your move was not played: ${message.message}.`, 'refusal');
         render();
-      } else if (online.pending && (message.code === 'storage' || message.code === 'rate_limited')) {
+      } else if (online.pending && meaning === 'send_again') {
         // Nothing was stored: send it again in a moment.
         online.pending.socket = null;
         setTimeout(sendPending, 1000);
@@ -319,6 +197,7 @@ function receive(message) {
         say(message.message, 'refusal');
       }
       break;
+    }
     default:
       break;
   }
@@ -386,7 +265,7 @@ function showState(state) {
     say(before.draw_offer === online.seat ? 'The draw was declined.' : '');
   }
   // Someone else's move, seen as it came: replayed step by step, as the playground does.
-  const theirs = before && added.length === 1 && online.played.length === state.moves.length && online.viewPly === null;
+  const theirs = before && added.length === 1 && online.played.length === state.moves.length && online.screen.viewPly === null;
   if (theirs) {
     online.replaying = true;
     render();
@@ -406,23 +285,16 @@ function myTurn() {
   return Boolean(s && !s.finished && online.seat !== null && s.to_move === online.seat);
 }
 
-function facing() {
-  if (online.flipOverride !== null) return online.flipOverride;
-  return online.seat === 1;
-}
-
 function render() {
   const s = online.state;
   if (!s || !online.session) return;
   const v = JSON.parse(online.session.view());
-  const reviewing = online.viewPly !== null;
+  const reviewing = online.screen.viewPly !== null;
   const canMove = myTurn() && !online.pending && !reviewing;
   if (!online.replaying) {
     const plies = online.session.plies();
-    online.board.show(online.session, {
+    online.screen.showBoard(online.session, {
       interactive: canMove,
-      flipped: facing(),
-      ply: reviewing ? online.viewPly : null,
       keepSteps: canMove && online.shownPlies === plies,
       idle: idleWords(),
     });
@@ -430,11 +302,7 @@ function render() {
   }
   const names = s.players.map(playerName);
   $('online-title').textContent = s.title;
-  $('online-howto').textContent = howTo(s.game);
-  $('online-rules').href = `rules/${s.game}.html`;
-  $('online-rules').textContent = `The rule book of ${s.title}`;
-  $('online-moves-first').textContent = s.sides[0];
-  $('online-moves-second').textContent = s.sides[1];
+  online.screen.showGame({ name: s.game, title: s.title, sides: s.sides });
   document.title = `${s.title}: ${names[0]} – ${names[1]}`;
   for (const side of [0, 1]) {
     const box = $(`online-player-${side}`);
@@ -442,18 +310,9 @@ function render() {
     box.classList.toggle('to-move', !s.finished && s.to_move === side);
   }
   renderStatus(s);
-  renderMoveTable($('online-moves'), v.played, { current: online.viewPly ?? v.played.length, onPick: review });
-  if (!reviewing) $('online-moves-box').scrollTop = $('online-moves-box').scrollHeight;
-  renderLegend($('online-legend'), online.board.boardView);
+  online.screen.showPanels(v.played, s.moves.length);
   renderButtons(s);
   renderBanner(s, names);
-  $('online-review-bar').hidden = !reviewing;
-  if (reviewing) {
-    const mv = online.viewPly > 0 ? v.played[online.viewPly - 1] : null;
-    $('online-review-text').textContent = mv ? `After move ${online.viewPly}: ${mv.words}` : 'The start of the game';
-    $('online-review-back').disabled = online.viewPly === 0;
-    $('online-review-forward').disabled = online.viewPly >= s.moves.length;
-  }
   document.body.dataset.onlineMoves = String(s.moves.length);
   document.body.dataset.onlineFinished = s.finished ? 'yes' : 'no';
   tick();
@@ -472,7 +331,7 @@ function renderStatus(s) {
   const you = online.seat === null ? 'You are watching. ' : '';
   let status;
   if (s.finished) {
-    status = s.status.charAt(0).toUpperCase() + s.status.slice(1);
+    status = capitalise(s.status);
   } else if (online.pending) {
     status = online.connected ? 'Your move is sent…' : 'Not connected: your move is sent when the connection is back.';
   } else {
@@ -509,11 +368,11 @@ function renderButtons(s) {
   }
   $('online-record').href = `api/games/${s.id}/record`;
   $('online-record').hidden = !s.finished;
-  $('online-cancel').hidden = !(myTurn() && online.board.steps.length > 0 && online.viewPly === null);
+  $('online-cancel').hidden = !(myTurn() && online.board.steps.length > 0 && online.screen.viewPly === null);
 }
 
 function renderBanner(s, names) {
-  const show = s.finished && online.viewPly === null && !online.replaying && !online.bannerClosed;
+  const show = s.finished && online.screen.viewPly === null && !online.replaying && !online.bannerClosed;
   $('online-banner').hidden = !show;
   if (!s.finished) return;
   const winner = s.result ? s.result.winner : null;
@@ -523,7 +382,7 @@ function renderBanner(s, names) {
   else headline = winner === online.seat ? 'You win!' : `${s.sides[winner]} (${names[winner]}) wins.`;
   $('online-banner-text').textContent = headline;
   const detail = $('online-banner-detail');
-  detail.replaceChildren(s.status.charAt(0).toUpperCase() + s.status.slice(1));
+  detail.replaceChildren(capitalise(s.status));
   if (s.rematch.game) {
     const a = document.createElement('a');
     a.href = online.seat === null || !online.token ? `#online=${s.rematch.game}` : `#online=${s.rematch.game}&token=${online.token}`;
@@ -578,27 +437,21 @@ function onMove(text) {
   render();
 }
 
-function onSteps(steps) {
-  const active = myTurn() && !online.pending && online.viewPly === null;
-  online.helpLine = active ? turnHelp(online.board, steps) : '';
-  $('online-cancel').hidden = !active || steps.length === 0;
-  if ($('online-message').classList.contains('help') || $('online-message').textContent === '') say('');
-}
-
 function typedMove(event) {
   event.preventDefault();
   const text = $('online-move-text').value.trim();
   if (!text) return;
-  if (online.viewPly !== null) review(Infinity);
+  if (online.screen.viewPly !== null) review(Infinity);
   onMove(text);
   $('online-move-text').value = '';
 }
 
+// The position after move `ply` (a move list entry or the review bar), or the game again.
 function review(ply) {
   const s = online.state;
   if (!s) return;
   online.board.finishAnimation();
-  online.viewPly = ply >= s.moves.length ? null : Math.max(0, ply);
+  online.screen.lookAt(ply, s.moves.length);
   render();
 }
 
@@ -650,8 +503,9 @@ function openFromHash() {
   online.session?.free();
   Object.assign(online, {
     id, token, seat: null, connected: false, state: null, seen: null, session: null, played: [], attempts: 0, stopped: false,
-    pending: null, viewPly: null, flipOverride: null, replaying: false, bannerClosed: false, shownPlies: null,
+    pending: null, replaying: false, bannerClosed: false, shownPlies: null,
   });
+  Object.assign(online.screen, { viewPly: null, flipOverride: null });
   resetResign();
   const inGame = Boolean(id);
   $('online-game-view').hidden = !inGame;
@@ -668,7 +522,7 @@ function openFromHash() {
   $('online-board').replaceChildren();
   $('online-moves').tBodies[0].replaceChildren();
   say('');
-  showInvites();
+  showInvites(online.id, online.token);
   connect();
 }
 
@@ -676,47 +530,19 @@ function openFromHash() {
 /// `catalogue` is the games' list (`games()`), `levels` the playground's computer levels,
 /// `loadGame` opens a game on the playground's board.
 export function startOnline({ catalogue, levels, loadGame }) {
-  online.catalogue = catalogue;
   online.levels = levels;
   online.loadGame = loadGame;
   online.title = document.title;
-  for (const g of catalogue) {
-    const option = document.createElement('option');
-    option.value = g.name;
-    option.textContent = g.title;
-    $('online-game').append(option);
-  }
-  for (const level of Object.values(levels)) {
-    if (level.limit > SERVER_MOVE_MS) continue;
-    const option = document.createElement('option');
-    option.value = level.spec;
-    option.textContent = `the computer, ${level.label}`;
-    $('online-opponent').append(option);
-  }
-  fillCreateForm();
-  $('online-game').addEventListener('change', fillCreateForm);
-  const friendShown = () => {
-    $('online-friend-label').hidden = $('online-opponent').value !== 'person';
-  };
-  $('online-opponent').addEventListener('change', friendShown);
-  friendShown();
-  $('online-create').addEventListener('submit', createGame);
-  $('online-refresh').addEventListener('click', refreshList);
-  $('online-box').addEventListener('toggle', () => {
-    if ($('online-box').open) refreshList();
-  });
-  $('to-online').addEventListener('click', (e) => {
-    e.preventDefault();
-    $('online-box').open = true;
-    $('online-box').scrollIntoView({ behavior: 'smooth', block: 'start' });
-  });
-  online.board = new TurnBoard($('online-board'), {
+  startLobby(catalogue);
+  loadLimits();
+  online.screen = new GameScreen('online-', {
     onMove,
-    onMessage: (text, kind) => say(text, kind),
-    onChoices: (choices) => renderChoices($('online-choices'), choices, online.board),
-    onSteps,
+    onReview: review,
+    redraw: render,
+    faceSecond: () => online.seat === 1,
+    turnActive: () => myTurn() && !online.pending && online.screen.viewPly === null,
   });
-  $('online-cancel').addEventListener('click', () => online.board.cancel());
+  online.board = online.screen.board;
   $('online-resign').addEventListener('click', resign);
   $('online-draw').addEventListener('click', () => act('offer_draw'));
   $('online-accept').addEventListener('click', () => act('accept_draw'));
@@ -725,17 +551,6 @@ export function startOnline({ catalogue, levels, loadGame }) {
   $('online-banner-review').addEventListener('click', () => {
     online.bannerClosed = true;
     review(0);
-  });
-  $('online-review-back').addEventListener('click', () => review(online.viewPly - 1));
-  $('online-review-forward').addEventListener('click', () => review(online.viewPly + 1));
-  $('online-review-exit').addEventListener('click', () => review(Infinity));
-  $('online-flip').addEventListener('click', () => {
-    online.flipOverride = !facing();
-    render();
-  });
-  $('online-zoom').addEventListener('click', () => {
-    const zoomed = $('online-board-wrap').classList.toggle('zoomed');
-    $('online-zoom').setAttribute('aria-pressed', String(zoomed));
   });
   $('online-study').addEventListener('click', study);
   $('online-leave').addEventListener('click', () => {

@@ -1,7 +1,23 @@
 // The panels beside a board, shared by every front end of the page (the playground, app.js,
-// and Play a friend, online.js), so that both teach alike: how to move in each game, the
-// move list numbered by side, the legend, the named steps as buttons, the line that says what
-// the turn in progress needs next, the result's words and the rule options' form.
+// and Play a friend, online.js, both through screen.js), so that both teach alike: how to
+// move in each game, the move list numbered by side, the legend, the named steps as buttons,
+// the line that says what the turn in progress needs next, the result's words, the game list
+// and the rule options' form.
+
+// `text` with a capital first letter, as a line of the page begins.
+export function capitalise(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// The registered games (`games()`) as the options of `select`, by title.
+export function fillGameSelect(select, catalogue) {
+  for (const g of catalogue) {
+    const option = document.createElement('option');
+    option.value = g.name;
+    option.textContent = g.title;
+    select.append(option);
+  }
+}
 
 // A short "how to move" for each game, beside the board.
 export const HOWTO = {
@@ -31,7 +47,7 @@ export function renderOptions(box, game, chosen = {}) {
     const label = document.createElement('label');
     label.className = 'option-row';
     const words = document.createElement('span');
-    words.textContent = o.meaning.charAt(0).toUpperCase() + o.meaning.slice(1);
+    words.textContent = capitalise(o.meaning);
     const tokens = o.values.split(/, | or /).map((t) => t.trim());
     const values = tokens.map((t) => t.replace(/\s*\(.*\)$/, ''));
     const enumerated = tokens.length >= 2 && values.every((v) => /^[A-Za-z0-9-]+$/.test(v)) && !/more|integer| to /.test(o.values);
@@ -138,7 +154,7 @@ export function renderChoices(box, choices, board) {
     button.type = 'button';
     button.className = 'choice';
     button.dataset.step = c.step;
-    button.textContent = c.name.charAt(0).toUpperCase() + c.name.slice(1);
+    button.textContent = capitalise(c.name);
     button.addEventListener('click', () => board.step(c.step));
     box.append(button);
   }

@@ -18,14 +18,14 @@ use axum::routing::get;
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::json;
-use tower_games::record::option_pairs;
-use tower_games::registry;
 
-use crate::clock::{Clock, ClockSpec};
 use crate::limits::Bucket;
-use crate::room::{Action, Done, Refusal, Room};
-use crate::store::{GameRow, Player, now_ms};
-use crate::{Server, computer, new_id, new_token};
+use crate::new_game::{MAX_NAME_CHARS, NewGame};
+use crate::referee::{Action, Done};
+use crate::refusal::{Code, InFlight};
+use crate::room::Room;
+use crate::store::{Player, now_ms};
+use crate::{Server, computer};
 
 /// The largest request body: a game's creation is far smaller.
 pub const MAX_BODY_BYTES: usize = 16 * 1024;
@@ -33,14 +33,8 @@ pub const MAX_BODY_BYTES: usize = 16 * 1024;
 pub const MAX_MESSAGE_BYTES: usize = 4 * 1024;
 /// The largest WebSocket message at all: past it the connection is closed.
 const HARD_MESSAGE_BYTES: usize = 64 * 1024;
-/// A person's name, at most this many characters.
-pub const MAX_NAME_CHARS: usize = 40;
 /// A move's text, at most this many bytes.
 pub const MAX_MOVE_BYTES: usize = 512;
-/// A start position's text, at most this many bytes.
-pub const MAX_POSITION_BYTES: usize = 4096;
-/// Options, at most this many.
-pub const MAX_OPTIONS: usize = 32;
 /// How long a new connection may take to say hello.
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
 /// Refused messages in a row after which a flooding connection is closed.
@@ -55,6 +49,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/games/{id}", get(show))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(connect))
+        .route("/api/limits", get(limits))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES));
     let app = match &server.config.web {
         Some(dir) => api.fallback_service(tower_http::services::ServeDir::new(dir)),
@@ -89,96 +84,6 @@ fn client(server: &Server, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
     peer.ip()
 }
 
-/// A new game's description.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct NewGame {
-    game: String,
-    #[serde(default)]
-    options: BTreeMap<String, String>,
-    #[serde(default)]
-    position: Option<String>,
-    players: [Player; 2],
-    #[serde(default)]
-    clock: ClockSpec,
-}
-
-fn check_name(name: &str) -> Result<(), String> {
-    let chars = name.chars().count();
-    if chars == 0 || chars > MAX_NAME_CHARS || name.chars().any(char::is_control) {
-        return Err(format!(
-            "a player's name must have 1 to {MAX_NAME_CHARS} characters and no control characters"
-        ));
-    }
-    Ok(())
-}
-
-/// Checks a new game and makes its row.
-fn new_row(new: NewGame) -> Result<GameRow, String> {
-    if new.options.len() > MAX_OPTIONS {
-        return Err(format!("at most {MAX_OPTIONS} options"));
-    }
-    let options: Vec<String> = new
-        .options
-        .iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect();
-    let pairs = option_pairs(&options)?;
-    let game = registry::build(&new.game, &pairs).map_err(|e| e.to_string())?;
-    let position = match new.position.as_deref().map(str::trim) {
-        None | Some("") => None,
-        Some(text) if text.len() > MAX_POSITION_BYTES => {
-            return Err(format!("a position has at most {MAX_POSITION_BYTES} bytes"));
-        }
-        Some(text) => {
-            let state = game
-                .parse_position(text)
-                .map_err(|e| format!("position: {e}"))?;
-            if state.status().is_finished() {
-                return Err("position: the game is already over there".into());
-            }
-            Some(text.to_owned())
-        }
-    };
-    for player in &new.players {
-        match player {
-            Player::Person(name) => check_name(name)?,
-            Player::Computer(spec) => {
-                computer::validate(spec)?;
-            }
-        }
-    }
-    new.clock.validate()?;
-    let now = now_ms();
-    let tokens = new.players.clone().map(|p| match p {
-        Player::Person(_) => Some(new_token()),
-        Player::Computer(_) => None,
-    });
-    let mut seed = [0u8; 8];
-    getrandom::fill(&mut seed).map_err(|e| e.to_string())?;
-    Ok(GameRow {
-        id: new_id(),
-        game: new.game,
-        options,
-        position,
-        players: new.players,
-        tokens,
-        clock_spec: new.clock,
-        clock: Clock::new(&new.clock),
-        seed: i64::from_le_bytes(seed) & i64::MAX,
-        version: 1,
-        moves: Vec::new(),
-        draw_offer: None,
-        rematch_requests: 0,
-        rematch_id: None,
-        rematch_of: None,
-        result: None,
-        deadline_ms: None,
-        created_ms: now,
-        updated_ms: now,
-    })
-}
-
 /// `POST /api/games`: creates a game; answers its id, each person's seat token and link,
 /// and the spectators' link.
 async fn create(
@@ -200,7 +105,7 @@ async fn create(
         Ok(new) => new,
         Err(e) => return error(StatusCode::BAD_REQUEST, format!("not a new game: {e}")),
     };
-    let row = match new_row(new) {
+    let row = match new.into_row() {
         Ok(row) => row,
         Err(e) => return error(StatusCode::BAD_REQUEST, e),
     };
@@ -235,6 +140,22 @@ async fn create(
         })),
     )
         .into_response()
+}
+
+/// `GET /api/limits`: what the page must know of this server before it asks: the most time a
+/// computer seat may think a move (the page offers only the computer levels within it), the
+/// longest name, and what each error code means for a move in flight.
+async fn limits() -> Response {
+    let refusals: BTreeMap<Code, InFlight> = Code::ALL
+        .iter()
+        .map(|&code| (code, code.in_flight()))
+        .collect();
+    axum::Json(json!({
+        "computer_think_ms": computer::MAX_THINK.as_millis(),
+        "name_chars": MAX_NAME_CHARS,
+        "refusals": refusals,
+    }))
+    .into_response()
 }
 
 /// `GET /api/games`: live games and recently finished ones, newest first.
@@ -328,26 +249,23 @@ enum ClientMessage {
     Ping,
 }
 
-fn refusal(refusal: &Refusal) -> String {
-    json!({ "type": "error", "code": refusal.code, "message": refusal.message }).to_string()
-}
-
-fn bad(code: &str, message: impl Into<String>) -> String {
-    json!({ "type": "error", "code": code, "message": message.into() }).to_string()
+/// The error reply with `code`, saying `message`.
+fn bad(code: Code, message: impl Into<String>) -> String {
+    crate::refusal::refuse(code, message).reply()
 }
 
 /// Reads a client message within the size limit.
 fn read(text: &str) -> Result<ClientMessage, String> {
     if text.len() > MAX_MESSAGE_BYTES {
         return Err(bad(
-            "too_large",
+            Code::TooLarge,
             format!(
                 "message of {} bytes refused: at most {MAX_MESSAGE_BYTES}",
                 text.len()
             ),
         ));
     }
-    serde_json::from_str(text).map_err(|e| bad("bad_message", format!("not a message: {e}")))
+    serde_json::from_str(text).map_err(|e| bad(Code::BadMessage, format!("not a message: {e}")))
 }
 
 /// One connection: a hello naming the seat (by its token) or none, then the game's states
@@ -388,7 +306,8 @@ async fn connection(server: Arc<Server>, room: Arc<Room>, socket: WebSocket) {
                 let text = match incoming {
                     Some(Ok(Message::Text(text))) => text,
                     Some(Ok(Message::Binary(_))) => {
-                        let reply = bad("bad_message", "binary messages are not part of the protocol");
+                        let reply =
+                            bad(Code::BadMessage, "binary messages are not part of the protocol");
                         if sink.send(Message::Text(reply.into())).await.is_err() { return; }
                         continue;
                     }
@@ -407,7 +326,7 @@ async fn connection(server: Arc<Server>, room: Arc<Room>, socket: WebSocket) {
                     // One warning a second at most: the reply must not flood either.
                     if last_warning.is_none_or(|t| t.elapsed() >= Duration::from_secs(1)) {
                         last_warning = Some(std::time::Instant::now());
-                        let reply = bad("rate_limited", format!(
+                        let reply = bad(Code::RateLimited, format!(
                             "too many messages: at most {rate} a second; this one was ignored"
                         ));
                         if sink.send(Message::Text(reply.into())).await.is_err() { return; }
@@ -452,17 +371,17 @@ async fn hello(
     .await
     .ok()
     .flatten()
-    .ok_or_else(|| bad("no_hello", "say hello first"))?;
+    .ok_or_else(|| bad(Code::NoHello, "say hello first"))?;
     match read(&first)? {
         ClientMessage::Hello { token: None } => Ok(None),
         ClientMessage::Hello { token: Some(token) } => match room.seat_of(&token).await {
             Some(seat) => Ok(Some(seat)),
             None => Err(bad(
-                "bad_token",
+                Code::BadToken,
                 "this link's seat token does not open a seat of this game",
             )),
         },
-        _ => Err(bad("no_hello", "the first message must be a hello")),
+        _ => Err(bad(Code::NoHello, "the first message must be a hello")),
     }
 }
 
@@ -478,13 +397,15 @@ async fn answer(
         Err(reply) => return Some(reply),
     };
     let action = match message {
-        ClientMessage::Hello { .. } => return Some(bad("bad_message", "hello was already said")),
+        ClientMessage::Hello { .. } => {
+            return Some(bad(Code::BadMessage, "hello was already said"));
+        }
         ClientMessage::Ping => {
             return Some(json!({ "type": "pong", "server_ms": now_ms() }).to_string());
         }
         ClientMessage::Move { text, .. } if text.len() > MAX_MOVE_BYTES => {
             return Some(bad(
-                "bad_message",
+                Code::BadMessage,
                 format!("a move has at most {MAX_MOVE_BYTES} bytes"),
             ));
         }
@@ -500,6 +421,6 @@ async fn answer(
             Some(json!({ "type": "ack", "ply": ply, "move": text }).to_string())
         }
         Ok(Done::Ok) => None,
-        Err(e) => Some(refusal(&e)),
+        Err(refusal) => Some(refusal.reply()),
     }
 }

@@ -3,10 +3,12 @@
 //! The game server behind `towers serve`: people play each other from their browsers, each
 //! at their own computer, on the same rules engines as the rest of tower-games.
 //!
-//! - A game is created over HTTP ([`api`]) with one secret token per person's seat; the
-//!   seat links carry the tokens, the spectator link none.
-//! - Moves go over a WebSocket; the server checks each with the engine and the clock, stores
-//!   it, acknowledges it, and pushes the new state to everyone watching ([`room`]).
+//! - A game is created over HTTP ([`api`], checked by [`new_game`]) with one secret token per
+//!   person's seat; the seat links carry the tokens, the spectator link none.
+//! - Moves go over a WebSocket; the [`referee`] checks each with the engine and the clock,
+//!   and the [`room`] stores it, acknowledges it, and pushes the new state to everyone
+//!   watching. Every refusal has a [`refusal`] code, whose meaning the page reads from the
+//!   server (`GET /api/limits`).
 //! - Games live in SQLite or PostgreSQL ([`store`]); with PostgreSQL, any number of server
 //!   processes serve the same games, telling each other of changes through `LISTEN`/`NOTIFY`.
 //! - Clocks ([`clock`]) are judged by the server; computer seats ([`computer`]) think on
@@ -30,10 +32,16 @@ pub mod client;
 pub mod clock;
 pub mod computer;
 pub mod limits;
+mod live;
+pub mod new_game;
+pub mod referee;
+pub mod refusal;
 pub mod room;
 pub mod store;
 
-use room::{Action, Live, Room};
+use live::Live;
+use referee::Action;
+use room::Room;
 use store::{Store, StoreError, now_ms};
 
 /// How the server runs.

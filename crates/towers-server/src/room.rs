@@ -1,439 +1,19 @@
-//! A game being served: its stored row, the engine's position, and everyone watching it.
+//! A game being served: everyone watching it, and the one way its game changes.
 //!
 //! Every action (a move, a resignation, a draw offer, a rematch request, a fallen flag) is
-//! checked against the engine and the clock, stored, and only then told to the players and
-//! spectators, all at once through one broadcast channel. The room's lock serialises the
-//! actions on one game within a process; the stored version serialises them across processes.
+//! decided by the referee, stored, and only then told to the players and spectators, all at
+//! once through one broadcast channel. The room's lock serialises the actions on one game
+//! within a process; the stored version serialises them across processes.
 
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use board_kernel::erased::{DynGame, DynState};
-use board_kernel::{GameResult, Side, Status};
-use serde_json::json;
 use tokio::sync::broadcast;
-use tower_games::record::{Record, option_pairs};
-use tower_games::registry;
 
-use crate::clock::Clock;
-use crate::store::{GameRow, Player, StoreError, now_ms};
-
-/// The reasons of results the rules did not give: the game ended by resignation, on time or
-/// by agreement. Records carry them as the result's reason (`towers replay` accepts them).
-pub const RESIGNATION: &str = "resignation";
-/// A fallen flag.
-pub const TIME: &str = "time";
-/// A draw offered and accepted.
-pub const AGREEMENT: &str = "agreement";
-
-/// What a seat (or the server, for a fallen flag) asks of a game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// Play `text` as move number `ply` (counted from 0): a move sent again after a
-    /// reconnection is recognised by its number instead of being played twice.
-    Move {
-        /// The number of moves before it.
-        ply: usize,
-        /// The move in the game's notation.
-        text: String,
-    },
-    /// Give up the game.
-    Resign,
-    /// Offer a draw (or accept the opponent's standing offer).
-    OfferDraw,
-    /// Accept the opponent's draw offer.
-    AcceptDraw,
-    /// Decline the opponent's draw offer.
-    DeclineDraw,
-    /// Ask for a rematch with colours swapped, once the game is over.
-    Rematch,
-    /// The server's check of the clock.
-    Flag,
-}
-
-/// Why an action was refused (the game is unchanged).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
-pub struct Refusal {
-    /// A stable code for programs: `not_seated`, `not_your_turn`, `illegal_move`,
-    /// `stale_move`, `game_over`, `no_draws`, `no_offer`, `not_over`, `time`, `storage`.
-    pub code: &'static str,
-    /// What was wrong, for people.
-    pub message: String,
-}
-
-fn refuse(code: &'static str, message: impl Into<String>) -> Refusal {
-    Refusal {
-        code,
-        message: message.into(),
-    }
-}
-
-/// What an accepted action did.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Done {
-    /// The move was stored as number `ply`, in canonical text.
-    Moved {
-        /// Its number, from 0.
-        ply: usize,
-        /// Its canonical text.
-        text: String,
-    },
-    /// Stored (or nothing needed storing).
-    Ok,
-}
-
-/// A game in memory: the stored row and the engine's position after its moves.
-pub(crate) struct Live {
-    pub(crate) row: GameRow,
-    game: Box<dyn DynGame>,
-    state: Box<dyn DynState>,
-}
-
-impl Live {
-    /// Replays the row's moves with the engine.
-    pub(crate) fn new(row: GameRow) -> Result<Live, StoreError> {
-        let corrupt = |error: String| StoreError::Corrupt {
-            id: row.id.clone(),
-            what: "game",
-            error,
-        };
-        let pairs = option_pairs(&row.options).map_err(corrupt)?;
-        let game = registry::build(&row.game, &pairs).map_err(|e| corrupt(e.to_string()))?;
-        let mut state = match &row.position {
-            Some(text) => game
-                .parse_position(text)
-                .map_err(|e| corrupt(e.to_string()))?,
-            None => game.initial_state(),
-        };
-        for mv in &row.moves {
-            state
-                .play(&mv.text)
-                .map_err(|e| corrupt(format!("stored move {}: {e}", mv.text)))?;
-        }
-        Ok(Live { row, game, state })
-    }
-
-    fn to_move(&self) -> usize {
-        self.state.side_to_move().index()
-    }
-
-    /// The position's snapshot, for a computer seat.
-    pub(crate) fn snapshot(&self) -> String {
-        self.state.snapshot_json()
-    }
-
-    /// The computer spec on the seat to move, if the game is live and a computer is to move.
-    pub(crate) fn computer_to_move(&self) -> Option<(usize, String)> {
-        if self.row.result.is_some() {
-            return None;
-        }
-        match &self.row.players[self.to_move()] {
-            Player::Computer(spec) => Some((self.to_move(), spec.clone())),
-            Player::Person(_) => None,
-        }
-    }
-
-    /// Everything anyone watching may see, at `now` (no token).
-    pub(crate) fn view(&self, now: i64) -> serde_json::Value {
-        let row = &self.row;
-        let to_move = self.to_move();
-        let running = row.clock.turn_started_ms.is_some() && row.result.is_none();
-        let status = match (&row.result, self.state.status()) {
-            (Some(result), Status::Ongoing) => describe_adjudication(&*self.game, result),
-            _ => self.state.describe_status(),
-        };
-        json!({
-            "type": "state",
-            "id": row.id,
-            "game": row.game,
-            "title": self.game.title(),
-            "sides": [self.game.side_name(Side::White), self.game.side_name(Side::Black)],
-            "options": row.options,
-            "position": row.position,
-            "players": row.players,
-            "moves": row.moves.iter().map(|m| m.text.as_str()).collect::<Vec<_>>(),
-            "to_move": to_move,
-            "finished": row.result.is_some(),
-            "result": row.result.as_ref().map(|r| json!({
-                "winner": r.winner.map(Side::index),
-                "reason": r.reason,
-            })),
-            "status": status,
-            "clock": {
-                "spec": row.clock_spec,
-                "remaining_ms": row.clock.at(to_move, now),
-                "running": running.then_some(to_move),
-                "server_ms": now,
-            },
-            "draw_offer": row.draw_offer,
-            "can_draw": can_draw(&row.game),
-            "rematch": {
-                "requested": [row.rematch_requests & 1 != 0, row.rematch_requests & 2 != 0],
-                "game": row.rematch_id,
-            },
-            "rematch_of": row.rematch_of,
-            "version": row.version,
-        })
-    }
-
-    /// The game as a record `towers replay` reads.
-    pub(crate) fn record(&self) -> Record {
-        let row = &self.row;
-        Record {
-            game: row.game.clone(),
-            options: row.options.clone(),
-            position: row.position.clone(),
-            white: row.players[0].label().to_owned(),
-            black: row.players[1].label().to_owned(),
-            seed: row.seed as u64,
-            moves: row.moves.iter().map(|m| m.text.clone()).collect(),
-            result: row.result.clone(),
-            forfeit: None,
-        }
-    }
-
-    /// The row after `action` by `seat` at `now`, with the new position for a move; or
-    /// `None` when the action changes nothing.
-    fn decide(
-        &self,
-        seat: Option<usize>,
-        action: &Action,
-        now: i64,
-    ) -> Result<Option<Decision>, Refusal> {
-        let row = &self.row;
-        let to_move = self.to_move();
-        // A fallen flag ends the game before anything else is looked at.
-        if row.result.is_none()
-            && let Some(deadline) = row.clock.deadline(&row.clock_spec, to_move)
-            && now >= deadline
-        {
-            let mut next = row.clone();
-            let winner = Side::ALL[1 - to_move];
-            finish(&mut next, GameResult::win(winner, TIME), to_move, now);
-            return Ok(Some(Decision {
-                row: next,
-                state: None,
-                done: Done::Ok,
-                rematch: None,
-                refusal: (*action != Action::Flag).then(|| {
-                    refuse(
-                        "time",
-                        format!("{}'s time ran out", self.game.side_name(Side::ALL[to_move])),
-                    )
-                }),
-            }));
-        }
-        if *action == Action::Flag {
-            return Ok(None);
-        }
-        let seat = seat.ok_or_else(|| {
-            refuse(
-                "not_seated",
-                "spectators cannot play: open a seat's link to play",
-            )
-        })?;
-        let opponent = 1 - seat;
-        let over = || refuse("game_over", "the game is over");
-        let mut next = row.clone();
-        let decision = |row: GameRow| Decision {
-            row,
-            state: None,
-            done: Done::Ok,
-            rematch: None,
-            refusal: None,
-        };
-        match action {
-            Action::Move { ply, text } => {
-                if *ply < row.moves.len() && row.moves[*ply].text == *text {
-                    // Sent again after a reconnection: already stored, acknowledged again.
-                    let done = Done::Moved {
-                        ply: *ply,
-                        text: text.clone(),
-                    };
-                    return Ok(Some(Decision {
-                        done,
-                        ..decision(row.clone())
-                    }));
-                }
-                if row.result.is_some() {
-                    return Err(over());
-                }
-                if *ply != row.moves.len() {
-                    return Err(refuse(
-                        "stale_move",
-                        format!(
-                            "move number {} was sent, but {} moves have been played",
-                            ply + 1,
-                            row.moves.len()
-                        ),
-                    ));
-                }
-                if seat != to_move {
-                    return Err(refuse(
-                        "not_your_turn",
-                        format!("it is {}'s turn", self.game.side_name(Side::ALL[to_move])),
-                    ));
-                }
-                let mut state = self.state.clone_box();
-                let played = state
-                    .play(text)
-                    .map_err(|e| refuse("illegal_move", e.to_string()))?;
-                let clock = row.clock.after_move(&row.clock_spec, seat, now);
-                next.moves.push(crate::store::StoredMove {
-                    text: played.clone(),
-                    played_ms: now,
-                    remaining_ms: clock.remaining_ms,
-                });
-                next.clock = clock;
-                if next.draw_offer == Some(opponent) {
-                    next.draw_offer = None;
-                }
-                let after = state.side_to_move().index();
-                match state.status() {
-                    Status::Finished(result) => finish(&mut next, result, after, now),
-                    Status::Ongoing => {
-                        next.deadline_ms = next.clock.deadline(&next.clock_spec, after);
-                    }
-                }
-                return Ok(Some(Decision {
-                    state: Some(state),
-                    done: Done::Moved {
-                        ply: *ply,
-                        text: played,
-                    },
-                    ..decision(next)
-                }));
-            }
-            Action::Resign => {
-                if row.result.is_some() {
-                    return Err(over());
-                }
-                finish(
-                    &mut next,
-                    GameResult::win(Side::ALL[opponent], RESIGNATION),
-                    to_move,
-                    now,
-                );
-            }
-            Action::OfferDraw | Action::AcceptDraw | Action::DeclineDraw => {
-                if row.result.is_some() {
-                    return Err(over());
-                }
-                if !can_draw(&row.game) {
-                    return Err(refuse(
-                        "no_draws",
-                        format!("{} cannot end in a draw", self.game.title()),
-                    ));
-                }
-                let offered = row.draw_offer == Some(opponent);
-                match action {
-                    Action::OfferDraw if row.draw_offer == Some(seat) => return Ok(None),
-                    Action::OfferDraw if !offered => next.draw_offer = Some(seat),
-                    Action::OfferDraw | Action::AcceptDraw if offered => {
-                        finish(&mut next, GameResult::draw(AGREEMENT), to_move, now);
-                    }
-                    Action::DeclineDraw if offered => next.draw_offer = None,
-                    _ => return Err(refuse("no_offer", "your opponent has offered no draw")),
-                }
-            }
-            Action::Rematch => {
-                if row.result.is_none() {
-                    return Err(refuse(
-                        "not_over",
-                        "a rematch can follow only a finished game",
-                    ));
-                }
-                if row.rematch_id.is_some() || row.rematch_requests & (1 << seat) != 0 {
-                    return Ok(None);
-                }
-                next.rematch_requests |= 1 << seat;
-                for (i, player) in row.players.iter().enumerate() {
-                    if matches!(player, Player::Computer(_)) {
-                        next.rematch_requests |= 1 << i;
-                    }
-                }
-                if next.rematch_requests == 3 {
-                    let rematch = rematch_of(row, now);
-                    next.rematch_id = Some(rematch.id.clone());
-                    return Ok(Some(Decision {
-                        rematch: Some(rematch),
-                        ..decision(next)
-                    }));
-                }
-            }
-            Action::Flag => return Ok(None),
-        }
-        Ok(Some(decision(next)))
-    }
-}
-
-/// A change decided, to be stored.
-struct Decision {
-    row: GameRow,
-    state: Option<Box<dyn DynState>>,
-    done: Done,
-    rematch: Option<GameRow>,
-    /// Stored, but the action asked for is refused (a move after the flag fell).
-    refusal: Option<Refusal>,
-}
-
-/// Ends the game with `result`, stopping the clock of `to_move`.
-fn finish(row: &mut GameRow, result: GameResult, to_move: usize, now: i64) {
-    row.clock = row.clock.stopped(to_move, now);
-    row.result = Some(result);
-    row.draw_offer = None;
-    row.deadline_ms = None;
-}
-
-/// The rematch of a finished game: the seats (and their tokens) swapped, the same game,
-/// options, start and clock.
-fn rematch_of(row: &GameRow, now: i64) -> GameRow {
-    GameRow {
-        id: crate::new_id(),
-        players: [row.players[1].clone(), row.players[0].clone()],
-        tokens: [row.tokens[1].clone(), row.tokens[0].clone()],
-        clock: Clock::new(&row.clock_spec),
-        seed: row.seed.wrapping_add(1),
-        version: 1,
-        moves: Vec::new(),
-        draw_offer: None,
-        rematch_requests: 0,
-        rematch_id: None,
-        rematch_of: Some(row.id.clone()),
-        result: None,
-        deadline_ms: None,
-        created_ms: now,
-        updated_ms: now,
-        ..row.clone()
-    }
-}
-
-/// Whether a game can end in a draw, so a draw offer means something: Kamisado's rules have
-/// no draw (a deadlock is lost by the player who caused it); the other games draw by
-/// repetition, move limits or points.
-#[must_use]
-pub fn can_draw(game: &str) -> bool {
-    game != "kamisado"
-}
-
-fn describe_adjudication(game: &dyn DynGame, result: &GameResult) -> String {
-    match (result.winner, result.reason.as_ref()) {
-        (Some(winner), RESIGNATION) => format!(
-            "{} wins: {} resigned",
-            game.side_name(winner),
-            game.side_name(winner.opponent())
-        ),
-        (Some(winner), TIME) => format!(
-            "{} wins on time: {}'s flag fell",
-            game.side_name(winner),
-            game.side_name(winner.opponent())
-        ),
-        (None, AGREEMENT) => "drawn by agreement".to_owned(),
-        (Some(winner), reason) => format!("{} wins ({reason})", game.side_name(winner)),
-        (None, reason) => format!("drawn ({reason})"),
-    }
-}
+use crate::live::Live;
+use crate::referee::{Action, Done};
+use crate::refusal::{Code, Refusal, refuse};
+use crate::store::{StoreError, now_ms};
 
 /// A game being served.
 pub struct Room {
@@ -511,7 +91,7 @@ impl Room {
         seat: Option<usize>,
         action: Action,
     ) -> Result<Done, Refusal> {
-        let storage = |e: StoreError| refuse("storage", format!("not stored, try again: {e}"));
+        let storage = |e: StoreError| refuse(Code::Storage, format!("not stored, try again: {e}"));
         let mut live = self.live.lock().await;
         self.touched_ms.store(now_ms(), Ordering::Relaxed);
         // Another process may change the game between our read and our write: then reload
@@ -533,10 +113,7 @@ impl Room {
                 .await
                 .map_err(storage)?
             {
-                if let Some(state) = decision.state {
-                    live.state = state;
-                }
-                live.row = decision.row;
+                live.advance(decision.row, decision.state);
                 self.version.store(live.row.version, Ordering::Release);
                 self.announce(server, &live, now);
                 return match decision.refusal {
@@ -549,13 +126,13 @@ impl Room {
                 .load(&self.id)
                 .await
                 .map_err(storage)?
-                .ok_or_else(|| refuse("storage", "the game vanished from the database"))?;
+                .ok_or_else(|| refuse(Code::Storage, "the game vanished from the database"))?;
             *live = Live::new(row).map_err(storage)?;
             self.version.store(live.row.version, Ordering::Release);
             self.announce(server, &live, now);
         }
         Err(refuse(
-            "storage",
+            Code::Storage,
             "the game is changing too fast; try again",
         ))
     }

@@ -1,6 +1,6 @@
 //! The server's API against SQLite: games between people played over WebSockets with a
-//! spectator, resumption, clocks, draws, rematches, computer seats, records, the games list
-//! and a restart.
+//! spectator, resumption, clocks, draws, rematches, computer seats, records, the games list,
+//! the limits the page reads, and a restart.
 
 mod common;
 
@@ -297,4 +297,27 @@ async fn the_playground_is_served_beside_the_api() {
         err.to_string().contains("run `cargo xtask web` first"),
         "{err}"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_limits_tell_the_page_what_this_server_allows() {
+    let (server, _dir) = sqlite_server().await;
+    let answer = http(&server.addr, "GET", "/api/limits", b"").await.unwrap();
+    assert_eq!(answer.status, 200);
+    let limits = answer.json();
+    assert_eq!(limits["computer_think_ms"], 3000, "{limits}");
+    assert_eq!(limits["name_chars"], 40, "{limits}");
+    let refusals = &limits["refusals"];
+    assert_eq!(refusals.as_object().unwrap().len(), 15, "{limits}");
+    for (code, meaning) in [
+        ("illegal_move", "move_not_played"),
+        ("time", "move_not_played"),
+        ("storage", "send_again"),
+        ("rate_limited", "send_again"),
+        ("bad_token", "hello_refused"),
+        ("no_offer", "unrelated"),
+    ] {
+        assert_eq!(refusals[code], meaning, "{code}");
+    }
+    server.stop().await;
 }
