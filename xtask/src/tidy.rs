@@ -8,6 +8,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+mod map;
+pub use map::{ROLES, check_architecture, check_roles, xtask_commands};
+
 /// The files every game crate has, named after the rule book's sections (docs/ARCHITECTURE.md).
 pub const GAME_FILES: &[&str] = &[
     "src/lib.rs",
@@ -223,7 +226,8 @@ fn package_name(manifest: &str) -> Option<String> {
 /// of one game pulls in nothing else); `game-ai` on the kernel alone; nothing but the
 /// command-line tool and the server uses `clap` or a web framework; nothing depends on the
 /// `towers` binary or on `xtask`; the robustness bodies are reached only by `xtask` (and the
-/// fuzz targets, outside the workspace).
+/// fuzz targets, outside the workspace); the trainer (`game-train`, which brings candle) only
+/// by the `towers` binary, so that no library, page or server builds a training framework.
 pub fn check_dependencies(root: &Path, games: &[&str]) -> Vec<String> {
     let mut wrong = Vec::new();
     let mut manifests = BTreeMap::new();
@@ -268,6 +272,11 @@ pub fn check_dependencies(root: &Path, games: &[&str]) -> Vec<String> {
         for dep in deps {
             if dep == "towers" || dep == "xtask" {
                 wrong.push(format!("{package} depends on the {dep} binary"));
+            }
+            if dep == "game-train" && package != "towers" {
+                wrong.push(format!(
+                    "{package} depends on game-train; only the towers binary trains"
+                ));
             }
             if dep == "towers-robustness" && package != "xtask" {
                 wrong.push(format!(

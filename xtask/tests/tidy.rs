@@ -1,5 +1,6 @@
-//! The map of the workspace holds (`xtask::tidy`): the file map of every registered game, the
-//! dependency rule, no module cycles, and no test that CI can skip.
+//! The map of the workspace holds (`xtask::tidy`): the file map and the roles of every
+//! registered game, the dependency rule, docs/ARCHITECTURE.md's lists, no module cycles, and
+//! no test that CI can skip.
 
 use tower_games::registry;
 use xtask::tidy;
@@ -23,6 +24,23 @@ fn crates_depend_on_each_other_as_the_architecture_says() {
     assert_none(
         "the dependency rule of docs/ARCHITECTURE.md",
         tidy::check_dependencies(&root, registry::names()),
+    );
+}
+
+#[test]
+fn every_game_reaches_each_role_through_one_module_and_verb() {
+    let root = xtask::workspace_root();
+    assert_none(
+        "the roles of docs/ARCHITECTURE.md",
+        tidy::check_roles(&root, registry::names()),
+    );
+}
+
+#[test]
+fn the_architecture_document_names_every_crate_command_file_and_dependency() {
+    assert_none(
+        "docs/ARCHITECTURE.md",
+        tidy::check_architecture(&xtask::workspace_root()),
     );
 }
 

@@ -29,6 +29,11 @@ use crate::observe::{ActionSpace, ObservationSpec, TurnView};
 use crate::steps::{StepError, TurnCursor};
 use crate::{Game, GameResult, Side, SplitMix64, Status};
 
+mod buffers;
+
+pub use buffers::{BufferView, Buffers};
+use buffers::{Slot, split_view};
+
 /// What happens to a game that ended, in Gymnasium's terms (`gymnasium.vector.AutoresetMode`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Autoreset {
@@ -118,87 +123,6 @@ pub enum BatchError {
     },
 }
 
-/// The buffers a batch writes, borrowed from their owner (a [`Buffers`], numpy arrays): for
-/// `n` games, `A` actions and observations of `L` bytes.
-pub struct BufferView<'a> {
-    /// `n × L` observation bytes ([`crate::observe`]).
-    pub observations: &'a mut [u8],
-    /// `n × A`: whether each action is legal now.
-    pub masks: &'a mut [bool],
-    /// `n`: the reward of the player who moved (1 for a win, −1 for a loss, 0 otherwise).
-    pub rewards: &'a mut [f32],
-    /// `n`: whether the game ended by the rules with this step.
-    pub terminated: &'a mut [bool],
-    /// `n`: whether the game was cut off at [`BatchConfig::max_actions`] with this step.
-    pub truncated: &'a mut [bool],
-    /// `n`: the player to move now, 0 (the first side) or 1.
-    pub players: &'a mut [u8],
-    /// `n × 2`: the returns of both players of a game that ended with this step (first side,
-    /// then second), else 0.
-    pub returns: &'a mut [f32],
-    /// `n × L`, with [`Autoreset::SameStep`] only: the last observation of a game that ended
-    /// with this step (zeros for the others). Empty otherwise.
-    pub final_observations: &'a mut [u8],
-}
-
-/// Buffers of the right sizes for a batch, owned.
-#[derive(Clone, Debug, Default)]
-pub struct Buffers {
-    /// See [`BufferView::observations`].
-    pub observations: Vec<u8>,
-    /// See [`BufferView::masks`].
-    pub masks: Vec<bool>,
-    /// See [`BufferView::rewards`].
-    pub rewards: Vec<f32>,
-    /// See [`BufferView::terminated`].
-    pub terminated: Vec<bool>,
-    /// See [`BufferView::truncated`].
-    pub truncated: Vec<bool>,
-    /// See [`BufferView::players`].
-    pub players: Vec<u8>,
-    /// See [`BufferView::returns`].
-    pub returns: Vec<f32>,
-    /// See [`BufferView::final_observations`].
-    pub final_observations: Vec<u8>,
-}
-
-impl Buffers {
-    /// Buffers sized for `batch`.
-    #[must_use]
-    pub fn for_batch<G: Game>(batch: &Batch<G>) -> Buffers {
-        let n = batch.envs();
-        let len = batch.spec().len();
-        Buffers {
-            observations: vec![0; n * len],
-            masks: vec![false; n * batch.actions().len()],
-            rewards: vec![0.0; n],
-            terminated: vec![false; n],
-            truncated: vec![false; n],
-            players: vec![0; n],
-            returns: vec![0.0; 2 * n],
-            final_observations: if batch.config.autoreset == Autoreset::SameStep {
-                vec![0; n * len]
-            } else {
-                Vec::new()
-            },
-        }
-    }
-
-    /// The buffers, borrowed for a step.
-    pub fn view(&mut self) -> BufferView<'_> {
-        BufferView {
-            observations: &mut self.observations,
-            masks: &mut self.masks,
-            rewards: &mut self.rewards,
-            terminated: &mut self.terminated,
-            truncated: &mut self.truncated,
-            players: &mut self.players,
-            returns: &mut self.returns,
-            final_observations: &mut self.final_observations,
-        }
-    }
-}
-
 /// One game of the batch.
 #[derive(Clone)]
 struct Env<G: Game> {
@@ -214,11 +138,7 @@ struct Env<G: Game> {
 
 /// `n` games of one game under one option set, stepped together. See the [module](self).
 pub struct Batch<G: Game> {
-    game: G,
-    config: BatchConfig,
-    spec: ObservationSpec,
-    actions: ActionSpace,
-    initial: G::State,
+    setup: Setup<G>,
     envs: Vec<Env<G>>,
 }
 
@@ -226,7 +146,7 @@ impl<G: Game> fmt::Debug for Batch<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Batch")
             .field("game", &G::NAME)
-            .field("config", &self.config)
+            .field("config", &self.setup.config)
             .finish_non_exhaustive()
     }
 }
@@ -262,23 +182,25 @@ impl<G: Game> Batch<G> {
         };
         Ok(Batch {
             envs: vec![env; config.envs],
-            game,
-            config,
-            spec,
-            actions,
-            initial,
+            setup: Setup {
+                game,
+                config,
+                spec,
+                actions,
+                initial,
+            },
         })
     }
 
     /// The game.
     pub fn game(&self) -> &G {
-        &self.game
+        &self.setup.game
     }
 
     /// How the batch was set up.
     #[must_use]
     pub fn config(&self) -> &BatchConfig {
-        &self.config
+        &self.setup.config
     }
 
     /// How many games are stepped together.
@@ -290,13 +212,13 @@ impl<G: Game> Batch<G> {
     /// The observations' planes and grid.
     #[must_use]
     pub fn spec(&self) -> &ObservationSpec {
-        &self.spec
+        &self.setup.spec
     }
 
     /// The actions.
     #[must_use]
     pub fn actions(&self) -> ActionSpace {
-        self.actions
+        self.setup.actions
     }
 
     /// Game `env`'s turn so far (its position at the turn's start, the steps made).
@@ -328,19 +250,13 @@ impl<G: Game> Batch<G> {
                 got: which.len(),
             });
         }
-        let shared = Shared {
-            game: &self.game,
-            config: &self.config,
-            spec: &self.spec,
-            actions: self.actions,
-            initial: &self.initial,
-        };
+        let setup = &self.setup;
         for (i, env) in self.envs.iter_mut().enumerate() {
             if which[i] {
-                let mut slot = Slot::of(out, i, &shared);
-                shared.begin(env, i);
+                let mut slot = Slot::of(out, i, setup);
+                setup.begin(env, i);
                 slot.clear_ends();
-                shared.write(env, &mut slot);
+                setup.write(env, &mut slot);
             }
         }
         Ok(())
@@ -360,7 +276,7 @@ impl<G: Game> Batch<G> {
         }
         self.check_buffers(out)?;
         for (i, (env, &action)) in self.envs.iter().zip(actions).enumerate() {
-            if env.done && self.config.autoreset == Autoreset::NextStep {
+            if env.done && self.setup.config.autoreset == Autoreset::NextStep {
                 continue;
             }
             let illegal = |reason: String| BatchError::Illegal {
@@ -373,29 +289,26 @@ impl<G: Game> Batch<G> {
             }
             let step = usize::try_from(action)
                 .ok()
-                .and_then(|a| self.actions.step(a))
+                .and_then(|a| self.setup.actions.step(a))
                 .ok_or_else(|| {
-                    illegal(format!("the actions are 0 to {}", self.actions.len() - 1))
+                    illegal(format!(
+                        "the actions are 0 to {}",
+                        self.setup.actions.len() - 1
+                    ))
                 })?;
             if !env.cursor.next().iter().any(|t| t.step == step) {
                 return Err(illegal(format!("no legal turn goes on with {step} now")));
             }
         }
-        let shared = Shared {
-            game: &self.game,
-            config: &self.config,
-            spec: &self.spec,
-            actions: self.actions,
-            initial: &self.initial,
-        };
-        let threads = self.config.threads.min(self.envs.len());
+        let setup = &self.setup;
+        let threads = self.setup.config.threads.min(self.envs.len());
         let per = self.envs.len().div_ceil(threads);
         if threads == 1 {
-            shared.step_range(&mut self.envs, 0, actions, out);
+            setup.step_range(&mut self.envs, 0, actions, out);
             return Ok(());
         }
-        let len = self.spec.len();
-        let a = self.actions.len();
+        let len = self.setup.spec.len();
+        let a = self.setup.actions.len();
         let final_len = if out.final_observations.is_empty() {
             0
         } else {
@@ -420,11 +333,10 @@ impl<G: Game> Batch<G> {
                 envs = later;
                 let (part, remainder) = split_view(rest, n, len, a, final_len);
                 rest = remainder;
-                let shared = &shared;
                 let start = first;
                 scope.spawn(move || {
                     let mut part = part;
-                    shared.step_range(these, start, &actions[start..start + n], &mut part);
+                    setup.step_range(these, start, &actions[start..start + n], &mut part);
                 });
                 first += n;
             }
@@ -434,10 +346,10 @@ impl<G: Game> Batch<G> {
 
     fn check_buffers(&self, out: &BufferView<'_>) -> Result<(), BatchError> {
         let n = self.envs.len();
-        let len = self.spec.len();
+        let len = self.setup.spec.len();
         let sizes = [
             ("observations", out.observations.len(), n * len),
-            ("masks", out.masks.len(), n * self.actions.len()),
+            ("masks", out.masks.len(), n * self.setup.actions.len()),
             ("rewards", out.rewards.len(), n),
             ("terminated", out.terminated.len(), n),
             ("truncated", out.truncated.len(), n),
@@ -453,7 +365,7 @@ impl<G: Game> Batch<G> {
                 });
             }
         }
-        let finals = if self.config.autoreset == Autoreset::SameStep {
+        let finals = if self.setup.config.autoreset == Autoreset::SameStep {
             n * len
         } else {
             out.final_observations.len()
@@ -469,95 +381,13 @@ impl<G: Game> Batch<G> {
     }
 }
 
-/// The first `n` games' part of `view`, and the rest.
-fn split_view(
-    view: BufferView<'_>,
-    n: usize,
-    len: usize,
-    actions: usize,
-    final_len: usize,
-) -> (BufferView<'_>, BufferView<'_>) {
-    let (o, o2) = view.observations.split_at_mut(n * len);
-    let (m, m2) = view.masks.split_at_mut(n * actions);
-    let (r, r2) = view.rewards.split_at_mut(n);
-    let (te, te2) = view.terminated.split_at_mut(n);
-    let (tr, tr2) = view.truncated.split_at_mut(n);
-    let (p, p2) = view.players.split_at_mut(n);
-    let (re, re2) = view.returns.split_at_mut(2 * n);
-    let (f, f2) = view.final_observations.split_at_mut(n * final_len);
-    (
-        BufferView {
-            observations: o,
-            masks: m,
-            rewards: r,
-            terminated: te,
-            truncated: tr,
-            players: p,
-            returns: re,
-            final_observations: f,
-        },
-        BufferView {
-            observations: o2,
-            masks: m2,
-            rewards: r2,
-            terminated: te2,
-            truncated: tr2,
-            players: p2,
-            returns: re2,
-            final_observations: f2,
-        },
-    )
-}
-
-/// What every thread reads.
-struct Shared<'a, G: Game> {
-    game: &'a G,
-    config: &'a BatchConfig,
-    spec: &'a ObservationSpec,
+/// What every game of a batch shares, and every thread reads.
+struct Setup<G: Game> {
+    game: G,
+    config: BatchConfig,
+    spec: ObservationSpec,
     actions: ActionSpace,
-    initial: &'a G::State,
-}
-
-/// One game's entries in the buffers.
-struct Slot<'v> {
-    observation: &'v mut [u8],
-    mask: &'v mut [bool],
-    reward: &'v mut f32,
-    terminated: &'v mut bool,
-    truncated: &'v mut bool,
-    player: &'v mut u8,
-    returns: &'v mut [f32],
-    final_observation: &'v mut [u8],
-}
-
-impl<'v> Slot<'v> {
-    /// Game `i`'s entries of `view`.
-    fn of<G: Game>(view: &'v mut BufferView<'_>, i: usize, shared: &Shared<'_, G>) -> Slot<'v> {
-        let len = shared.spec.len();
-        let a = shared.actions.len();
-        let final_observation = if view.final_observations.is_empty() {
-            &mut []
-        } else {
-            &mut view.final_observations[i * len..(i + 1) * len]
-        };
-        Slot {
-            observation: &mut view.observations[i * len..(i + 1) * len],
-            mask: &mut view.masks[i * a..(i + 1) * a],
-            reward: &mut view.rewards[i],
-            terminated: &mut view.terminated[i],
-            truncated: &mut view.truncated[i],
-            player: &mut view.players[i],
-            returns: &mut view.returns[2 * i..2 * i + 2],
-            final_observation,
-        }
-    }
-
-    fn clear_ends(&mut self) {
-        *self.reward = 0.0;
-        *self.terminated = false;
-        *self.truncated = false;
-        self.returns.fill(0.0);
-    }
+    initial: G::State,
 }
 
 /// The returns of both sides for a finished game: 1 to the winner, −1 to the loser, 0 each
@@ -571,7 +401,7 @@ pub fn returns_of(result: &GameResult) -> [f32; 2] {
     }
 }
 
-impl<G: Game> Shared<'_, G> {
+impl<G: Game> Setup<G> {
     /// Begins a new game in `env` (game `index` of the batch), with its random opening.
     fn begin(&self, env: &mut Env<G>, index: usize) {
         env.taken = 0;
@@ -580,19 +410,19 @@ impl<G: Game> Shared<'_, G> {
         let begun = env.begun;
         env.begun += 1;
         if self.config.random_opening == 0 {
-            env.cursor.reset(self.game, self.initial);
+            env.cursor.reset(&self.game, &self.initial);
             return;
         }
         let mut rng = SplitMix64::new(
             seed ^ (index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ begun.rotate_left(32),
         );
         let state = crate::playout::random_opening(
-            self.game,
-            self.initial,
+            &self.game,
+            &self.initial,
             self.config.random_opening,
             &mut rng,
         );
-        env.cursor.reset(self.game, &state);
+        env.cursor.reset(&self.game, &state);
     }
 
     /// Writes `env`'s observation, mask and player into `slot`.
@@ -601,7 +431,7 @@ impl<G: Game> Shared<'_, G> {
         slot.observation.fill(0);
         let view = TurnView {
             start: cursor.start(),
-            board: cursor.board(self.game),
+            board: cursor.board(&self.game),
             steps: cursor.steps(),
             next: cursor.next(),
         };
@@ -638,11 +468,11 @@ impl<G: Game> Shared<'_, G> {
                 .and_then(|a| self.actions.step(a))
                 .expect("actions are checked before the step");
             env.cursor
-                .push(self.game, step)
+                .push(&self.game, step)
                 .expect("actions are checked before the step");
             env.taken += 1;
             if env.cursor.complete().is_some() {
-                env.cursor.advance(self.game);
+                env.cursor.advance(&self.game);
             }
             let ended = match self.game.status(env.cursor.start()) {
                 Status::Finished(result) => {
@@ -679,139 +509,4 @@ impl<G: Game> Shared<'_, G> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::testing::Nim;
-
-    fn batch(envs: usize, threads: usize, autoreset: Autoreset) -> (Batch<Nim>, Buffers) {
-        let batch = Batch::new(
-            Nim::pile(5, 3),
-            BatchConfig {
-                envs,
-                threads,
-                autoreset,
-                ..BatchConfig::default()
-            },
-        )
-        .unwrap();
-        let out = Buffers::for_batch(&batch);
-        (batch, out)
-    }
-
-    #[test]
-    fn a_refused_action_changes_no_game() {
-        let (mut batch, mut out) = batch(3, 2, Autoreset::NextStep);
-        batch.reset(&mut out.view());
-        let before = out.clone();
-        for bad in [vec![0, 0, 7], vec![0, -1, 0], vec![0, 4, 0], vec![0, 0]] {
-            assert!(batch.step(&bad, &mut out.view()).is_err(), "{bad:?}");
-            assert_eq!(out.observations, before.observations);
-        }
-        let error = batch.step(&[0, 0, 4], &mut out.view()).unwrap_err();
-        assert!(error.to_string().starts_with("game 2: action 4"), "{error}");
-        for i in 0..3 {
-            assert_eq!(batch.cursor(i).start().stones, 5);
-        }
-    }
-
-    #[test]
-    fn the_mover_gets_the_reward_and_the_next_step_starts_again() {
-        let (mut batch, mut out) = batch(2, 1, Autoreset::NextStep);
-        batch.reset(&mut out.view());
-        batch.step(&[2, 0], &mut out.view()).unwrap(); // 5 -> 2, 5 -> 4
-        batch.step(&[1, 0], &mut out.view()).unwrap(); // Black takes the last two; 4 -> 3
-        assert_eq!(out.terminated, [true, false]);
-        assert_eq!(out.rewards, [1.0, 0.0]);
-        assert_eq!(out.returns, [-1.0, 1.0, 0.0, 0.0]);
-        assert!(
-            out.masks[..6].iter().all(|&m| !m),
-            "a finished game offers nothing"
-        );
-        // The ended game's action is ignored; it starts again.
-        batch.step(&[99, 2], &mut out.view()).unwrap(); // 3 -> 0: White wins game 1
-        assert_eq!(out.terminated, [false, true]);
-        assert_eq!(out.rewards, [0.0, 1.0]);
-        assert_eq!(batch.cursor(0).start().stones, 5);
-        assert_eq!(out.players, [0, 1]);
-    }
-
-    #[test]
-    fn same_step_starts_again_at_once_and_keeps_the_last_observation() {
-        let (mut batch, mut out) = batch(1, 1, Autoreset::SameStep);
-        batch.reset(&mut out.view());
-        batch.step(&[1], &mut out.view()).unwrap(); // 5 -> 3
-        batch.step(&[2], &mut out.view()).unwrap(); // Black takes 3: wins
-        assert_eq!((out.terminated[0], out.rewards[0]), (true, 1.0));
-        assert_eq!(batch.cursor(0).start().stones, 5);
-        assert_eq!(out.observations[..5], [1, 1, 1, 1, 1]);
-        assert_eq!(out.final_observations[..5], [0, 0, 0, 0, 0]);
-        assert_eq!(out.players, [0]);
-    }
-
-    #[test]
-    fn disabled_refuses_a_finished_game_until_it_is_reset() {
-        let (mut batch, mut out) = batch(2, 1, Autoreset::Disabled);
-        batch.reset(&mut out.view());
-        batch.step(&[2, 0], &mut out.view()).unwrap();
-        batch.step(&[1, 0], &mut out.view()).unwrap();
-        let error = batch.step(&[0, 0], &mut out.view()).unwrap_err();
-        assert!(error.to_string().contains("game 0"), "{error}");
-        batch.reset_envs(&[true, false], &mut out.view()).unwrap();
-        batch.step(&[0, 0], &mut out.view()).unwrap();
-    }
-
-    #[test]
-    fn truncation_cuts_a_game_at_its_action_limit() {
-        let mut batch = Batch::new(
-            Nim::pile(9, 1),
-            BatchConfig {
-                max_actions: Some(3),
-                ..BatchConfig::default()
-            },
-        )
-        .unwrap();
-        let mut out = Buffers::for_batch(&batch);
-        batch.reset(&mut out.view());
-        for expected in [false, false, true] {
-            batch.step(&[0], &mut out.view()).unwrap();
-            assert_eq!(out.truncated[0], expected);
-            assert!(!out.terminated[0]);
-        }
-    }
-
-    #[test]
-    fn threads_change_nothing() {
-        let run = |threads: usize| {
-            let mut batch = Batch::new(
-                Nim::pile(21, 4),
-                BatchConfig {
-                    envs: 37,
-                    threads,
-                    random_opening: 2,
-                    seed: 9,
-                    autoreset: Autoreset::SameStep,
-                    ..BatchConfig::default()
-                },
-            )
-            .unwrap();
-            let mut out = Buffers::for_batch(&batch);
-            batch.reset(&mut out.view());
-            let mut rng = SplitMix64::new(3);
-            let mut seen = Vec::new();
-            let a = batch.actions().len();
-            for _ in 0..200 {
-                let actions: Vec<i64> = (0..37)
-                    .map(|i| {
-                        let legal: Vec<usize> = (0..a).filter(|&k| out.masks[i * a + k]).collect();
-                        *rng.choose(&legal).unwrap() as i64
-                    })
-                    .collect();
-                batch.step(&actions, &mut out.view()).unwrap();
-                seen.push(out.clone().observations);
-                seen.push(out.rewards.iter().map(|r| *r as u8).collect());
-            }
-            seen
-        };
-        assert_eq!(run(1), run(3));
-    }
-}
+mod tests;

@@ -119,7 +119,7 @@ pub trait DynState: Send + Sync + fmt::Debug {
     fn move_steps(&self, mv: &str) -> Result<Vec<TurnStep>, MoveError>;
     /// Where a turn made of `steps` stands: the next steps, the whole move if they make one
     /// (in notation), and the board after them; see [`Steps::next_steps`].
-    fn next_steps(&self, steps: &[Step]) -> Result<DynStepOptions, StepError>;
+    fn next_steps(&self, steps: &[Step]) -> Result<DynNextSteps, StepError>;
     /// A turn to build step by step from this position, kept from step to step (see
     /// [`TurnCursor`](crate::steps::TurnCursor): at most one listing of the legal moves a turn
     /// instead of one a step); [`StepError::GameOver`] in a finished game.
@@ -134,9 +134,9 @@ pub trait DynState: Send + Sync + fmt::Debug {
     fn clone_box(&self) -> Box<dyn DynState>;
 }
 
-/// [`StepOptions`](crate::steps::StepOptions) behind the type-erased face.
+/// [`NextSteps`](crate::steps::NextSteps) behind the type-erased face.
 #[derive(Debug)]
-pub struct DynStepOptions {
+pub struct DynNextSteps {
     /// The steps that may come next, in ascending order; empty when the steps make a move.
     pub next: Vec<TurnStep>,
     /// The whole move the steps make, in notation, when they make one.
@@ -415,14 +415,14 @@ impl<G: Game> DynState for ErasedState<G> {
         walk.begin(&*self.game, &self.state);
         Box::new(ErasedTurn { start: *self, walk })
     }
-    fn next_steps(&self, steps: &[Step]) -> Result<DynStepOptions, StepError> {
-        let options = self.game.next_steps(&self.state, steps)?;
-        Ok(DynStepOptions {
-            next: options.next,
-            complete: options.complete.map(|mv| mv.to_string()),
+    fn next_steps(&self, steps: &[Step]) -> Result<DynNextSteps, StepError> {
+        let here = self.game.next_steps(&self.state, steps)?;
+        Ok(DynNextSteps {
+            next: here.next,
+            complete: here.complete.map(|mv| mv.to_string()),
             board: Box::new(ErasedState {
                 game: self.game.clone(),
-                state: options.board,
+                state: here.board,
             }),
         })
     }

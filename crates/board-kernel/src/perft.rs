@@ -1,7 +1,6 @@
 //! Perft: counting the leaves of the game tree, the yardstick of move-generation correctness.
 
 use crate::Search;
-pub use crate::search::{count_by_playing, count_two_plies_by_listing};
 
 /// The number of move sequences of exactly `depth` plies from `state` (leaves of the tree of
 /// legal moves; a finished state has no children, so it counts only at depth 0).
@@ -12,18 +11,51 @@ pub use crate::search::{count_by_playing, count_two_plies_by_listing};
 /// beyond the game's own state clones.
 pub fn perft<G: Search>(game: &G, state: &G::State, depth: u32) -> u64 {
     let mut buffers: Vec<Vec<G::Move>> = (0..depth).map(|_| Vec::new()).collect();
-    perft_with(game, state, depth, &mut buffers)
+    perft_with(game, state, depth, &mut buffers, &mut NoMemo)
 }
 
-fn perft_with<G: Search>(
+/// Where a perft walk keeps the counts of subtrees it may meet again: nowhere ([`NoMemo`],
+/// plain perft) or a [`PerftTable`] (hashed perft). One walk serves both, and the plain one
+/// pays nothing for the table it does not have.
+trait Memo {
+    /// The key `state` is remembered under at `depth`, if subtrees of that depth are kept.
+    fn key<G: Search>(&self, game: &G, state: &G::State, depth: u32) -> Option<u64>;
+    fn get(&self, key: u64, depth: u32) -> Option<u64>;
+    fn put(&mut self, key: u64, depth: u32, count: u64);
+}
+
+/// Plain perft's memo: it remembers nothing.
+struct NoMemo;
+
+impl Memo for NoMemo {
+    #[inline]
+    fn key<G: Search>(&self, _game: &G, _state: &G::State, _depth: u32) -> Option<u64> {
+        None
+    }
+    #[inline]
+    fn get(&self, _key: u64, _depth: u32) -> Option<u64> {
+        None
+    }
+    #[inline]
+    fn put(&mut self, _key: u64, _depth: u32, _count: u64) {}
+}
+
+/// The leaves `depth` plies below `state`, one move buffer per ply in `buffers`, the
+/// subtrees `memo` keeps looked up before any move is generated and stored once counted.
+fn perft_with<G: Search, M: Memo>(
     game: &G,
     state: &G::State,
     depth: u32,
     buffers: &mut [Vec<G::Move>],
+    memo: &mut M,
 ) -> u64 {
     let Some((moves, deeper)) = buffers.split_first_mut() else {
         return 1;
     };
+    let key = memo.key(game, state, depth);
+    if let Some(count) = key.and_then(|key| memo.get(key, depth)) {
+        return count;
+    }
     if let Some(leaves) = count_last_plies(game, state, depth, moves, deeper) {
         return leaves;
     }
@@ -31,7 +63,10 @@ fn perft_with<G: Search>(
     for mv in moves.iter() {
         let mut child = state.clone();
         game.play_unchecked(&mut child, mv);
-        leaves += perft_with(game, &child, depth - 1, deeper);
+        leaves += perft_with(game, &child, depth - 1, deeper, memo);
+    }
+    if let Some(key) = key {
+        memo.put(key, depth, leaves);
     }
     leaves
 }
@@ -94,7 +129,7 @@ pub fn perft_parallel<G: Search>(game: &G, state: &G::State, depth: u32, threads
                         let Some(mv) = moves.get(i) else { break leaves };
                         let mut child = state.clone();
                         game.play_unchecked(&mut child, mv);
-                        leaves += perft_with(game, &child, depth - 1, &mut buffers);
+                        leaves += perft_with(game, &child, depth - 1, &mut buffers, &mut NoMemo);
                     }
                 })
             })
@@ -121,6 +156,14 @@ impl PerftTable {
             entries: vec![(0, 0, 0); entries.max(2)],
             mask: (entries.max(2) - 1) & !1,
         }
+    }
+}
+
+impl Memo for PerftTable {
+    /// Subtrees of depth 2 are counted without playing their last moves: cheaper to count again
+    /// than to look up, so the table serves depth 3 and up.
+    fn key<G: Search>(&self, game: &G, state: &G::State, depth: u32) -> Option<u64> {
+        (depth >= 3).then(|| node_key(game, state))
     }
 
     fn get(&self, key: u64, depth: u32) -> Option<u64> {
@@ -162,40 +205,7 @@ pub fn node_key<G: Search>(game: &G, state: &G::State) -> u64 {
 pub fn perft_hashed<G: Search>(game: &G, state: &G::State, depth: u32, megabytes: usize) -> u64 {
     let mut table = PerftTable::new(megabytes);
     let mut buffers: Vec<Vec<G::Move>> = (0..depth).map(|_| Vec::new()).collect();
-    hashed_with(game, state, depth, &mut buffers, &mut table)
-}
-
-fn hashed_with<G: Search>(
-    game: &G,
-    state: &G::State,
-    depth: u32,
-    buffers: &mut [Vec<G::Move>],
-    table: &mut PerftTable,
-) -> u64 {
-    let Some((moves, deeper)) = buffers.split_first_mut() else {
-        return 1;
-    };
-    // Subtrees of depth 2 are counted without playing their last moves: cheaper to count
-    // again than to look up, so the table serves depth 3 and up, probed before any move is
-    // generated.
-    let cached = depth >= 3;
-    let key = if cached { node_key(game, state) } else { 0 };
-    if cached && let Some(count) = table.get(key, depth) {
-        return count;
-    }
-    if let Some(leaves) = count_last_plies(game, state, depth, moves, deeper) {
-        return leaves;
-    }
-    let mut leaves = 0;
-    for mv in moves.iter() {
-        let mut child = state.clone();
-        game.play_unchecked(&mut child, mv);
-        leaves += hashed_with(game, &child, depth - 1, deeper, table);
-    }
-    if cached {
-        table.put(key, depth, leaves);
-    }
-    leaves
+    perft_with(game, state, depth, &mut buffers, &mut table)
 }
 
 #[cfg(test)]

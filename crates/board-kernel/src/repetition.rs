@@ -1,7 +1,6 @@
-//! The repetition history every game with a repetition rule keeps, and the [`Snapshot`]: the
-//! one serde form of a game state, read back only through the game's validating parser.
-
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+//! The repetition history every game with a repetition rule keeps: the keys of the positions
+//! that count for the rule, inline while few ([`Repetition`], [`ShortRepetition`]), and read
+//! back from a [`Snapshot`](crate::Snapshot) only after checking.
 
 /// How many keys a [`Repetition`] holds without touching the heap.
 const INLINE: usize = 4;
@@ -126,8 +125,8 @@ impl<const N: usize> ShortRepetition<N> {
         self.len = 0;
     }
 
-    /// A history read from a [`Snapshot`], checked as [`Repetition::from_keys`] checks one;
-    /// more than `N` keys are refused.
+    /// A history read from a [`Snapshot`](crate::Snapshot), checked as
+    /// [`Repetition::from_keys`] checks one; more than `N` keys are refused.
     pub fn from_keys(
         keys: &[u64],
         current: u64,
@@ -347,7 +346,7 @@ impl Repetition {
         }
     }
 
-    /// The history a state read from a [`Snapshot`] gets: `keys` checked as
+    /// The history a state read from a [`Snapshot`](crate::Snapshot) gets: `keys` checked as
     /// [`Repetition::from_keys`] checks them, with room for `longest` keys reserved so that
     /// playing on never allocates; `None` when `keys` is empty (the state keeps the history
     /// its position text started). What every game that keeps its history in a `Repetition`
@@ -376,10 +375,11 @@ impl Repetition {
         Ok(Some(history))
     }
 
-    /// A history read from a [`Snapshot`], checked against the position it belongs to: it must
-    /// end with `current` (the key of that position) and hold at most `max_len` keys; no
-    /// position may occur `limit` times or more unless the game may already be over
-    /// (`may_have_ended`) (`limit` 0: the rule is off and the history must be empty).
+    /// A history read from a [`Snapshot`](crate::Snapshot), checked against the position it
+    /// belongs to: it must end with `current` (the key of that position) and hold at most
+    /// `max_len` keys; no position may occur `limit` times or more unless the game may
+    /// already be over (`may_have_ended`) (`limit` 0: the rule is off and the history must be
+    /// empty).
     pub fn from_keys(
         keys: &[u64],
         current: u64,
@@ -444,74 +444,6 @@ fn check_history(
         }
     }
     Ok(())
-}
-
-/// A game state as data: its one-line position text and, for games with a repetition rule,
-/// the keys of the positions that count for it (oldest first, the current one last).
-///
-/// The serde form of every game's states. It is read back only through
-/// [`GameExt::restore`](crate::GameExt::restore), which parses the text with the game's own
-/// validating parser and checks the history against it, so a stored or received state can
-/// never be invalid. In JSON the keys are 16 hex digits each (JavaScript numbers cannot hold
-/// 64 bits):
-///
-/// ```
-/// use board_kernel::Snapshot;
-/// let s = Snapshot { position: "5 w".into(), history: vec![1, 0xabc] };
-/// let json = serde_json::to_string(&s)?;
-/// assert_eq!(json, r#"{"position":"5 w","history":["0000000000000001","0000000000000abc"]}"#);
-/// assert_eq!(serde_json::from_str::<Snapshot>(&json)?, s);
-/// let no_history: Snapshot = serde_json::from_str(r#"{"position":"5 w"}"#)?;
-/// assert!(no_history.history.is_empty());
-/// assert!(serde_json::from_str::<Snapshot>(r#"{"position":"5 w","moves":[]}"#).is_err());
-/// # Ok::<(), serde_json::Error>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Snapshot {
-    /// The one-line position text.
-    pub position: String,
-    /// The repetition history's keys, oldest first (empty for games without the rule).
-    #[serde(
-        default,
-        skip_serializing_if = "Vec::is_empty",
-        serialize_with = "hex_keys",
-        deserialize_with = "keys_from_hex"
-    )]
-    pub history: Vec<u64>,
-}
-
-impl Snapshot {
-    /// A snapshot of a position without history.
-    #[must_use]
-    pub fn of_text(position: impl Into<String>) -> Snapshot {
-        Snapshot {
-            position: position.into(),
-            history: Vec::new(),
-        }
-    }
-}
-
-fn hex_keys<S: Serializer>(keys: &[u64], serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.collect_seq(keys.iter().map(|k| format!("{k:016x}")))
-}
-
-fn keys_from_hex<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u64>, D::Error> {
-    use serde::de::Error;
-    let texts = Vec::<String>::deserialize(deserializer)?;
-    texts
-        .iter()
-        .map(|t| {
-            if t.len() == 16 {
-                u64::from_str_radix(t, 16).ok()
-            } else {
-                None
-            }
-            .ok_or_else(|| {
-                D::Error::custom(format!("`{}` is not 16 hex digits", crate::excerpt(t)))
-            })
-        })
-        .collect()
 }
 
 #[cfg(test)]
@@ -614,16 +546,5 @@ mod tests {
                 .unwrap()
                 .is_empty()
         );
-    }
-
-    #[test]
-    fn bad_hex_is_refused() {
-        for json in [
-            r#"{"position":"x","history":["12"]}"#,
-            r#"{"position":"x","history":["zzzzzzzzzzzzzzzz"]}"#,
-            r#"{"position":"x","history":[12]}"#,
-        ] {
-            assert!(serde_json::from_str::<Snapshot>(json).is_err(), "{json}");
-        }
     }
 }

@@ -1,7 +1,7 @@
 //! End of the game (rule book section 5): the points target, the turn limit and the optional
 //! repetition draw, checked in that order.
 
-use board_kernel::{GameResult, Side, Status};
+use board_kernel::{BySide, GameResult, Side, Status};
 
 use crate::options::Options;
 use crate::state::State;
@@ -30,4 +30,9 @@ pub(crate) fn status(options: &Options, state: &State) -> Status {
         return Status::Finished(GameResult::draw(REASON_REPETITION));
     }
     Status::Ongoing
+}
+
+/// The points each side has scored, which the contract reports as the game's scores.
+pub(crate) fn scores(state: &State) -> BySide<i64> {
+    BySide::new(state.scores[0], state.scores[1])
 }

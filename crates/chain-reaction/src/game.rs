@@ -4,10 +4,10 @@
 use board_kernel::observe::{ObservationSpec, Observe, TurnView};
 use board_kernel::picture::{Picture, Point};
 use board_kernel::prelude::*;
-use board_kernel::steps::{Step, StepError, StepOptions, TurnStep};
+use board_kernel::steps::{NextSteps, Step, StepError, TurnStep};
 use board_kernel::{BySide, Illegal, ParseError, RuleBook, Side, SplitMix64, Status, Valid};
 
-use crate::{Move, Options, State, end, observation, position, strategy, tally, turn};
+use crate::{Move, Options, State, end, notation, observation, position, strategy, turn};
 
 /// The Chain Reaction rules engine under one set of [`Options`].
 ///
@@ -57,17 +57,15 @@ impl Rules for ChainReaction {
     }
 
     fn scores(&self, state: &State) -> Option<BySide<i64>> {
-        Some(BySide::new(state.scores[0], state.scores[1]))
+        Some(end::scores(state))
     }
 
     fn legal_moves(&self, state: &State, moves: &mut Vec<Move>) {
-        turn::legal_moves(&self.options, state, moves);
+        turn::generate(&self.options, state, moves);
     }
 
     fn play_unchecked(&self, state: &mut State, mv: &Move) {
-        // A legal move always executes; an illegal one leaves the state unspecified, as the
-        // contract allows.
-        let _ = turn::execute(&self.options, state, mv);
+        turn::play(&self.options, state, mv);
     }
 
     fn check_move(&self, state: &State, mv: &Move) -> Result<(), Illegal> {
@@ -75,11 +73,11 @@ impl Rules for ChainReaction {
     }
 
     fn parse_move(&self, _state: &State, text: &str) -> Result<Move, ParseError> {
-        text.parse()
+        notation::parse_move(text)
     }
 
     fn parse_position(&self, text: &str) -> Result<State, ParseError> {
-        position::parse(text, &self.options)
+        position::parse(&self.options, text)
     }
 
     fn key(&self, state: &State) -> u64 {
@@ -101,7 +99,7 @@ impl Search for ChainReaction {
     }
 
     fn count_moves(&self, state: &State, _scratch: &mut Vec<Move>) -> usize {
-        tally::count_moves(&self.options, state)
+        turn::count(&self.options, state)
     }
 
     /// Counts the turns on two masks and descends to the chosen one, counting only the
@@ -112,7 +110,7 @@ impl Search for ChainReaction {
         rng: &mut SplitMix64,
         scratch: &mut Vec<Move>,
     ) -> Option<Move> {
-        tally::random_move(&self.options, state, rng, scratch)
+        turn::pick(&self.options, state, scratch, |n| rng.below(n))
     }
 }
 
@@ -151,7 +149,7 @@ impl Steps for ChainReaction {
         &self,
         state: &State,
         steps: &[Step],
-    ) -> Result<StepOptions<Move, State>, StepError> {
+    ) -> Result<NextSteps<Move, State>, StepError> {
         crate::steps::next_steps(&self.options, state, steps)
     }
 }

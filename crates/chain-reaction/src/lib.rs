@@ -38,7 +38,7 @@
 //! The crate follows the rule specification section by section: [`board`] (cells, scoring
 //! positions, setup areas), [`pieces`] (stones, the tower and the board that holds them),
 //! [`state`] (the state and its keys), [`turn`] (free step, tower segments, scoring,
-//! re-placement, penalty), [`steps`] (a turn as the cells a player touches, walked step by
+//! re-placement, penalty: generated, counted without a list, checked token by token), [`steps`] (a turn as the cells a player touches, walked step by
 //! step), [`end`] (end of the game), [`notation`] (whole turns as text), [`position`] (the
 //! one-line position text and its checks), [`picture`] (the SVG picture), [`strategy`] (the
 //! evaluation for computer players), [`observation`] (what a learning program sees of a turn,
@@ -59,7 +59,6 @@ pub mod rulebook;
 pub mod state;
 pub mod steps;
 pub mod strategy;
-mod tally;
 pub mod turn;
 
 pub use board::Spot;

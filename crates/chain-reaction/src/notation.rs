@@ -313,9 +313,15 @@ impl FromStr for Move {
 
     /// Reads a whole turn in the notation of section 7 (tokens separated by single spaces).
     fn from_str(text: &str) -> Result<Move, ParseError> {
-        ParseError::check_length(TextKind::Move, text)?;
-        read_move(text).map_err(|reason| ParseError::bad_move(text, reason))
+        parse_move(text)
     }
+}
+
+/// Reads a whole turn in the notation of section 7: tokens separated by single spaces, or by
+/// single commas (the one-word form). The result is not necessarily legal.
+pub(crate) fn parse_move(text: &str) -> Result<Move, ParseError> {
+    ParseError::check_length(TextKind::Move, text)?;
+    tokens_to_move(text).map_err(|reason| ParseError::bad_move(text, reason))
 }
 
 /// The separator of a turn's tokens: single spaces (the rule book's notation) or single
@@ -329,7 +335,7 @@ fn separator(text: &str) -> Result<char, String> {
 }
 
 /// Reads a whole turn; the error says what is wrong.
-fn read_move(text: &str) -> Result<Move, String> {
+fn tokens_to_move(text: &str) -> Result<Move, String> {
     if text.is_empty() {
         return Err("empty move".to_owned());
     }

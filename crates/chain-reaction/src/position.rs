@@ -212,7 +212,7 @@ fn parse_int(text: &str) -> Result<i64, &'static str> {
 }
 
 /// Parses a one-line position text (2.6) and checks it (2.7) under `options`.
-pub(crate) fn parse(text: &str, options: &Options) -> Result<State, ParseError> {
+pub(crate) fn parse(options: &Options, text: &str) -> Result<State, ParseError> {
     ParseError::check_length(TextKind::Position, text)?;
     let bad = |reason: String| ParseError::bad_position(text, reason);
     if !text.is_ascii() {
@@ -443,7 +443,7 @@ mod tests {
     #[test]
     fn diagram_pads_tokens_to_three_columns() {
         let options = Options::default();
-        let state = parse("2b4/7/7/7/7/w1w4/bb5/(bw)ww4 w 0 5 0 12 12 - 0", &options).unwrap();
+        let state = parse(&options, "2b4/7/7/7/7/w1w4/bb5/(bw)ww4 w 0 5 0 12 12 - 0").unwrap();
         let d = diagram(&state.board);
         assert_eq!(d.lines().count(), 9);
         assert_eq!(d.lines().nth(7), Some("1  bw w  w  .  .  .  ."));
@@ -479,7 +479,7 @@ mod tests {
         let options = Options::default();
         for score in [i64::MIN, -1, i64::MAX - 100] {
             let text = format!("2b4/7/7/7/7/w1w4/bb5/www4 b 0 {score} 0 12 12 b 1");
-            assert_eq!(parse(&text, &options).unwrap().to_string(), text);
+            assert_eq!(parse(&options, &text).unwrap().to_string(), text);
         }
     }
 }

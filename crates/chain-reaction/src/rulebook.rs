@@ -33,17 +33,17 @@ const EX6: &str = "3w3/7/7/7/7/7/7/b6 w 0 0 0 12 12 - 0";
 #[must_use]
 pub fn rule_book() -> RuleBook {
     RuleBook::new(vec![
-        Block::Text(include_str!("../rulebook/1-overview.md")),
+        Block::Text(include_str!("../rulebook/01-overview.md")),
         Block::Position {
             caption: "The setup: White (bottom) moves first",
             setup: Setup::INITIAL,
         },
-        Block::Text(include_str!("../rulebook/2-turn.md")),
-        Block::Text(include_str!("../rulebook/3-end.md")),
+        Block::Text(include_str!("../rulebook/02-turn.md")),
+        Block::Text(include_str!("../rulebook/03-end.md")),
         Block::Text("## Options\n"),
         Block::Options,
-        Block::Text(include_str!("../rulebook/4-notation.md")),
-        Block::Text(include_str!("../rulebook/5-examples.md")),
+        Block::Text(include_str!("../rulebook/04-notation.md")),
+        Block::Text(include_str!("../rulebook/05-examples.md")),
         // Example 1.
         Block::LegalMoves {
             caption: "Example 1 — the opening: 79 free steps (27 end the turn on an empty cell, \

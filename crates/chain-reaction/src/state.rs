@@ -199,7 +199,7 @@ mod tests {
     use crate::position;
 
     fn key(text: &str) -> u64 {
-        position_key(&position::parse(text, &Options::default()).unwrap())
+        position_key(&position::parse(&Options::default(), text).unwrap())
     }
 
     #[test]

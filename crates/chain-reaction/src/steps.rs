@@ -4,18 +4,20 @@
 //! re-placement cell when it scores; the penalty is a named choice, followed by the
 //! re-placement cell when the bottom stone is the mover's.
 //!
-//! A turn's next steps are found by walking it choice by choice (`turn::TurnSoFar`), never by
+//! A turn's next steps are found by walking it choice by choice (`turn_so_far`), never by
 //! listing the whole turns: with `max_segments = 10` the start has 398,257 of them. Whether a
 //! chain goes on is decided by the board, never by the player, so no turn's steps begin a
 //! longer turn's and [`Step::Finish`] is never offered.
 
 use board_kernel::picture::Point;
-use board_kernel::steps::{Step, StepError, StepOptions, StepRole, TurnStep};
+use board_kernel::steps::{NextSteps, Step, StepError, StepRole, TurnStep};
 
 use crate::board::Spot;
 use crate::options::Options;
-use crate::turn::{Choice, TurnSoFar};
 use crate::{Move, State, end};
+use turn_so_far::{Choice, TurnSoFar};
+
+mod turn_so_far;
 
 /// The named choices: the penalty of a turn whose required tower segment is impossible.
 pub const CHOICES: &[&str] = &["penalty"];
@@ -74,7 +76,7 @@ pub(crate) fn next_steps(
     options: &Options,
     state: &State,
     steps: &[Step],
-) -> Result<StepOptions<Move, State>, StepError> {
+) -> Result<NextSteps<Move, State>, StepError> {
     if end::status(options, state).is_finished() {
         return Err(StepError::GameOver);
     }
@@ -92,7 +94,7 @@ pub(crate) fn next_steps(
     let mut next = Vec::new();
     turn.each_choice(|choice, role| next.push(step_of(choice, role)));
     next.sort_by_key(|t| t.step);
-    Ok(StepOptions {
+    Ok(NextSteps {
         next,
         complete: turn.complete(),
         board: turn.position(state),

@@ -37,7 +37,7 @@ pub fn evaluate(options: &Options, state: &State, side: Side) -> f64 {
     };
     let other = side.opponent();
     let mover = state.to_move();
-    let threat = crate::tally::best_gain(options, state).map_or(0.0, |gain| {
+    let threat = crate::turn::counting::best_gain(options, state).map_or(0.0, |gain| {
         0.9 * f64::from(gain) / state.target(mover).max(1) as f64
     });
     let threat = if mover == side { threat } else { -threat };
@@ -55,7 +55,7 @@ mod tests {
     fn the_heuristic_stays_in_range_and_favours_the_leader() {
         let options = Options::default();
         let ahead =
-            position::parse("2b4/7/7/7/7/w1w4/bb5/www4 b 0 9 0 12 12 b 1", &options).unwrap();
+            position::parse(&options, "2b4/7/7/7/7/w1w4/bb5/www4 b 0 9 0 12 12 b 1").unwrap();
         let h = evaluate(&options, &ahead, Side::White);
         assert!(h > 0.0 && h <= 1.0);
         assert!((evaluate(&options, &ahead, Side::Black) + h).abs() < 1e-9);

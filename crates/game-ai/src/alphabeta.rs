@@ -24,6 +24,7 @@
 
 use std::time::Duration;
 
+use crate::bound::Bound;
 use crate::clock;
 use crate::control::{self, Control, Progress, Score, Stop};
 
@@ -70,16 +71,6 @@ pub struct SearchInfo {
     pub nodes: u64,
     /// Time spent.
     pub elapsed: Duration,
-}
-
-/// How an entry's value relates to the node's true value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    /// The true value is at least the stored one.
-    Lower,
-    /// The true value is at most the stored one.
-    Upper,
 }
 
 /// A transposition-table entry.
@@ -287,11 +278,8 @@ impl<G: Game> AlphaBeta<G> {
         if let Some(entry) = slot.and_then(|i| self.table[i]).filter(|e| e.key == key) {
             if u32::from(entry.depth) == depth {
                 let value = Self::from_table(entry.value, ply);
-                match entry.bound {
-                    Bound::Exact => return value,
-                    Bound::Lower if value >= beta => return value,
-                    Bound::Upper if value <= alpha => return value,
-                    _ => {}
+                if entry.bound.settles(value, alpha, beta) {
+                    return value;
                 }
             }
             first = Some(usize::from(entry.best));
@@ -344,13 +332,7 @@ impl<G: Game> AlphaBeta<G> {
             && !best.is_infinite()
             && let Some(i) = slot
         {
-            let bound = if best <= alpha_in {
-                Bound::Upper
-            } else if best >= beta_in {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
+            let bound = Bound::of(best, alpha_in, beta_in);
             self.table[i] = Some(Entry {
                 key,
                 value: Self::to_table(best, ply),

@@ -1,116 +1,75 @@
-//! The budget every exact search shares ([`crate::solver`] and [`crate::distance`]): how
-//! many positions, how deep, how long and how much memory, and the checks of the clock and
-//! of the memory of a search's path.
+//! How long a searcher thinks about each move, as the player specs write it (`1000`,
+//! `500ms`, `2s`): the one budget every searching player, its [`crate::control::Control`]
+//! and the front ends share. The exact searches' own bounds (positions, depth, memory) are
+//! [`crate::solver::SolveConfig`].
 
+use std::fmt;
+use std::str::FromStr;
 use std::time::Duration;
 
-use board_kernel::prelude::*;
+use crate::SpecError;
 
-use crate::clock;
-
-/// The solver's budget. A search that reaches any of its bounds answers [`Value::Unknown`](crate::solver::Value::Unknown)
-/// (or, for [`crate::distance`], [`Race::Unknown`](crate::distance::Race::Unknown)) instead
-/// of guessing.
-///
-/// Time: a position visited costs one listing of its moves and playing each of them once;
-/// only where it has few moves (at most 110 for the solver, 256 for the races) are its
-/// moves ordered by a look at each one's replies, which costs a listing each. So
-/// `max_nodes` bounds the work in listings whatever the game's width, and `max_time` the
-/// wall time: the clock is read at every position and every look ahead, so a search runs
-/// over by at most one position's work (seconds where a position has hundreds of thousands
-/// of moves).
-///
-/// Memory: the table holds at most `table_entries` entries; the path from the searched
-/// position to the one being visited (at most `max_depth` positions, each kept with its
-/// list of moves while its children are searched) at most `max_path_bytes`.
+/// How long a searcher thinks about each move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SolveConfig {
-    /// Positions visited at most before the answer is [`Value::Unknown`](crate::solver::Value::Unknown).
-    pub max_nodes: u64,
-    /// Transposition-table entries kept at most (the table is cleared when full).
-    pub table_entries: usize,
-    /// Plies searched at most below the position before the answer is [`Value::Unknown`](crate::solver::Value::Unknown)
-    /// (which also bounds the recursion's stack).
-    pub max_depth: u32,
-    /// Wall time a call takes at most (all its searches together) before the answer is
-    /// [`Value::Unknown`](crate::solver::Value::Unknown); `None`: no limit, and the clock is never read (results then
-    /// depend on nothing but the budget of positions).
-    pub max_time: Option<Duration>,
-    /// Bytes the positions on the search's path and their move lists take at most, beyond
-    /// which the answer is [`Value::Unknown`](crate::solver::Value::Unknown).
-    pub max_path_bytes: usize,
+pub enum Budget {
+    /// A number of search iterations (MCTS) or a depth (alpha-beta): reproducible.
+    Count(u32),
+    /// Wall-clock time per move: not reproducible, since it depends on the machine's load.
+    Time(Duration),
 }
 
-impl Default for SolveConfig {
-    fn default() -> Self {
-        SolveConfig {
-            max_nodes: 100_000_000,
-            table_entries: 1 << 24,
-            max_depth: 256,
-            max_time: None,
-            max_path_bytes: 512 << 20,
-        }
-    }
-}
-
-/// The bounds every search of [`crate::solver`] and [`crate::distance`] checks besides its
-/// count of positions: the clock and the memory of the path.
-pub(crate) struct Limits {
-    /// When to stop, in [`clock::now_ms`] milliseconds.
-    deadline: Option<f64>,
-    max_path_bytes: usize,
-    path_bytes: usize,
-}
-
-impl Limits {
-    /// The limits of one call under `config`, its clock starting now.
-    pub(crate) fn new(config: &SolveConfig) -> Limits {
-        Limits {
-            deadline: config
-                .max_time
-                .map(|t| clock::now_ms() + t.as_secs_f64() * 1000.0),
-            max_path_bytes: config.max_path_bytes,
-            path_bytes: 0,
-        }
-    }
-
-    /// The time left, for a call made within this one (`None`: no limit).
-    pub(crate) fn left(&self) -> Option<Duration> {
-        self.deadline
-            .map(|end| Duration::from_secs_f64(((end - clock::now_ms()) / 1000.0).max(0.0)))
-    }
-
-    /// Whether the call's time is up (never, without a time limit).
-    pub(crate) fn out_of_time(&self) -> bool {
-        self.deadline.is_some_and(|end| clock::now_ms() >= end)
-    }
-
-    /// Takes `bytes` for a position on the path; `false`, taking nothing, beyond the bound.
-    pub(crate) fn hold(&mut self, bytes: usize) -> bool {
-        match self.path_bytes.checked_add(bytes) {
-            Some(total) if total <= self.max_path_bytes => {
-                self.path_bytes = total;
-                true
+impl fmt::Display for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Budget::Count(n) => write!(f, "{n}"),
+            Budget::Time(d) if d.subsec_millis() == 0 && d.as_secs() > 0 => {
+                write!(f, "{}s", d.as_secs())
             }
-            _ => false,
+            Budget::Time(d) => write!(f, "{}ms", d.as_millis()),
         }
-    }
-
-    /// Gives back what [`Limits::hold`] took.
-    pub(crate) fn release(&mut self, bytes: usize) {
-        self.path_bytes -= bytes;
     }
 }
 
-/// What a position on a search's path holds: the state (its repetition history included),
-/// its list of moves and `per_move` bytes of bookkeeping for each.
-pub(crate) fn path_bytes<G: Game>(
-    game: &G,
-    state: &G::State,
-    moves: &Vec<G::Move>,
-    per_move: usize,
-) -> usize {
-    std::mem::size_of::<G::State>()
-        + std::mem::size_of_val(game.history(state))
-        + moves.capacity() * (std::mem::size_of::<G::Move>() + per_move)
+impl Budget {
+    /// The longest time per move a spec may ask for: a day. Longer budgets are typing
+    /// mistakes, and unbounded ones would overflow the clock.
+    pub const MAX_TIME: Duration = Duration::from_secs(24 * 60 * 60);
+    /// The largest count a spec may ask for (MCTS iterations; alpha-beta depths are bounded
+    /// further by [`crate::PlayerSpec::MAX_ALPHABETA_DEPTH`]).
+    pub const MAX_COUNT: u32 = 1_000_000_000;
+}
+
+impl FromStr for Budget {
+    type Err = SpecError;
+    fn from_str(text: &str) -> Result<Budget, SpecError> {
+        let excerpt = || board_kernel::excerpt(text);
+        let bad = || SpecError::BadBudget(excerpt());
+        let too_large = || SpecError::TooLarge(excerpt());
+        let number = |digits: &str| {
+            if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                // All digits: too many of them is a size problem, not a spelling one.
+                digits.parse::<u64>().map_err(|_| too_large())
+            } else {
+                Err(bad())
+            }
+        };
+        let budget = if let Some(ms) = text.strip_suffix("ms") {
+            Budget::Time(Duration::from_millis(number(ms)?))
+        } else if let Some(s) = text.strip_suffix('s') {
+            let secs = number(s)?;
+            if secs > Budget::MAX_TIME.as_secs() {
+                return Err(too_large());
+            }
+            Budget::Time(Duration::from_secs(secs))
+        } else {
+            Budget::Count(u32::try_from(number(text)?).map_err(|_| too_large())?)
+        };
+        match budget {
+            Budget::Count(0) => Err(bad()),
+            Budget::Time(d) if d.is_zero() => Err(bad()),
+            Budget::Count(n) if n > Budget::MAX_COUNT => Err(too_large()),
+            Budget::Time(d) if d > Budget::MAX_TIME => Err(too_large()),
+            b => Ok(b),
+        }
+    }
 }

@@ -28,7 +28,7 @@ use board_kernel::perft::node_key;
 use board_kernel::prelude::*;
 use board_kernel::{Side, Status};
 
-use crate::budget::{Limits, SolveConfig, path_bytes};
+use crate::limits::{Limits, SolveConfig, path_bytes};
 
 /// Up to this many moves, a position's moves are ordered by the replies they leave, which
 /// costs a listing of each child's moves: what a position of Kamisado, Queens' Courtiers

@@ -17,10 +17,10 @@
 //! the static evaluation of two sampled legal moves, a winning move counting as best) or
 //! uniformly random ones ([`Rollout::Random`]) until the game ends — reward 1, ½ or 0 — or
 //! until [`MctsConfig::rollout_plies`] moves have been played. A capped rollout is scored by
-//! [`eval::evaluate`] mapped from `[-1, 1]` to `[0, 1]`: the game's own evaluation where it
-//! has one, else the squashed score difference. A game that offers neither gets long
-//! rollouts instead ([`MctsConfig::blind_rollout_plies`]), since a capped rollout would learn
-//! nothing there.
+//! [`eval::evaluate`](crate::eval::evaluate) mapped from `[-1, 1]` to `[0, 1]`: the game's
+//! own evaluation where it has one, else the squashed score difference. A game that offers
+//! neither gets long rollouts instead ([`MctsConfig::blind_rollout_plies`]), since a capped
+//! rollout would learn nothing there.
 //!
 //! The default cap is short — 2 moves — on purpose. Random play in these games is long
 //! (hundreds of moves in Tower of Power, Queens' Courtiers and Seven Sages, where most
@@ -39,18 +39,18 @@
 //! iteration budget the same seed gives the same moves on every machine. With a time budget
 //! the number of iterations, hence the move, depends on the machine's speed.
 
-use std::time::Duration;
+mod reuse;
+mod rollout;
+mod tree;
 
 use std::collections::HashMap;
+use std::time::Duration;
 
-use board_kernel::perft::node_key;
 use board_kernel::{Game, Side, SplitMix64};
 
-use crate::clock;
 use crate::control::{Control, Progress, Score};
-
-use crate::eval::{self, outcome};
-use crate::{Budget, Player, PlayerSpec};
+use crate::eval::outcome;
+use crate::{Budget, Player, PlayerSpec, clock};
 
 /// How rollouts pick their moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,8 +145,8 @@ struct Node<M> {
     terminal: Option<f64>,
     visits: u32,
     value: f64,
-    /// The node's position key ([`node_key`]) once it has been reached, with transpositions
-    /// on; 0 before.
+    /// The node's position key ([`node_key`](board_kernel::perft::node_key)) once it has
+    /// been reached, with transpositions on; 0 before.
     key: u64,
 }
 
@@ -186,14 +186,6 @@ pub struct Mcts<G: Game> {
     /// every node of that position.
     table: HashMap<u64, (u32, f64)>,
 }
-
-/// How many plies below the previous root a reused tree's new root may lie: the player's own
-/// move and a reply, or a few more where a side moves twice (extra turns, passes).
-const REUSE_PLIES: usize = 4;
-
-/// The most positions the search for the next root replays before giving up (a huge tree
-/// of a long time budget is not worth walking).
-const REUSE_WALK: usize = 100_000;
 
 /// Maps a value in `[-1, 1]` for White to a reward in `[0, 1]` for White.
 fn reward(value: f64) -> f64 {
@@ -359,83 +351,6 @@ impl<G: Game> Mcts<G> {
         }
     }
 
-    /// The node of the tree searched from `previous` whose position is `state`, at most
-    /// [`REUSE_PLIES`] plies down, found by replaying the tree's moves: below the `chosen`
-    /// child when the player's own move is known (so only its subtree is walked), else below
-    /// the root, giving up past [`REUSE_WALK`] positions.
-    fn find(
-        &self,
-        game: &G,
-        previous: &G::State,
-        chosen: Option<usize>,
-        state: &G::State,
-    ) -> Option<usize> {
-        let root = self.nodes.first()?;
-        let mut level = vec![(0usize, previous.clone())];
-        let mut plies = REUSE_PLIES;
-        if let Some(c) = chosen.filter(|&c| {
-            root.first_child != NONE
-                && (root.first_child as usize..(root.first_child + root.children) as usize)
-                    .contains(&c)
-        }) {
-            let mut reached = previous.clone();
-            game.play_unchecked(&mut reached, self.nodes[c].mv.as_ref()?);
-            if reached == *state && game.history(&reached) == game.history(state) {
-                return Some(c);
-            }
-            level = vec![(c, reached)];
-            plies -= 1;
-        }
-        let mut walked = 0;
-        for _ in 0..plies {
-            let mut next = Vec::new();
-            for (node, position) in &level {
-                let n = &self.nodes[*node];
-                if n.first_child == NONE {
-                    continue;
-                }
-                for child in n.first_child as usize..(n.first_child + n.children) as usize {
-                    if self.nodes[child].visits == 0 {
-                        continue;
-                    }
-                    let mut reached = position.clone();
-                    let mv = self.nodes[child].mv.as_ref().expect("children have moves");
-                    game.play_unchecked(&mut reached, mv);
-                    if reached == *state && game.history(&reached) == game.history(state) {
-                        return Some(child);
-                    }
-                    walked += 1;
-                    if walked > REUSE_WALK {
-                        return None;
-                    }
-                    next.push((child, reached));
-                }
-            }
-            level = next;
-        }
-        None
-    }
-
-    /// Makes `node` the root, keeping its subtree (copied to the front of the arena, each
-    /// node's children still side by side) and dropping the rest.
-    fn reroot(&mut self, node: usize) {
-        let old = std::mem::take(&mut self.nodes);
-        let mut root = old[node].clone();
-        root.mv = None;
-        self.nodes.push(root);
-        let mut i = 0;
-        while i < self.nodes.len() {
-            let n = &self.nodes[i];
-            if n.first_child != NONE {
-                let (first, count) = (n.first_child as usize, n.children as usize);
-                let placed = self.nodes.len() as u32;
-                self.nodes.extend_from_slice(&old[first..first + count]);
-                self.nodes[i].first_child = placed;
-            }
-            i += 1;
-        }
-    }
-
     /// The root's most visited child (ties: the better mean, then the first).
     fn best_child(&self) -> usize {
         let root = &self.nodes[0];
@@ -446,170 +361,6 @@ impl<G: Game> Mcts<G> {
                 || (n.visits == b.visits
                     && n.value * f64::from(b.visits) > b.value * f64::from(n.visits))
             {
-                best = i;
-            }
-        }
-        best
-    }
-
-    /// One selection, expansion, rollout and backup.
-    fn iterate(&mut self, game: &G, root: &G::State) {
-        let mut state = root.clone();
-        let mut node = 0usize;
-        self.path.clear();
-        self.path.push(0);
-        let reward_white = loop {
-            if let Some(r) = self.nodes[node].terminal {
-                break r;
-            }
-            if self.nodes[node].first_child == NONE {
-                if self.nodes.len() >= self.config.max_nodes {
-                    break self.rollout(game, state);
-                }
-                self.expand(game, node, &state);
-                if let Some(r) = self.nodes[node].terminal {
-                    break r;
-                }
-            }
-            let n = &self.nodes[node];
-            let fresh = n.next_unvisited < n.children;
-            let child = if fresh {
-                let c = (n.first_child + n.next_unvisited) as usize;
-                self.nodes[node].next_unvisited += 1;
-                c
-            } else {
-                self.select(node)
-            };
-            let mv = self.nodes[child].mv.as_ref().expect("children have moves");
-            game.play_unchecked(&mut state, mv);
-            if self.config.transpositions && self.nodes[child].key == 0 {
-                self.nodes[child].key = node_key(game, &state) | 1;
-            }
-            self.path.push(child as u32);
-            node = child;
-            if fresh {
-                if let Some(v) = outcome(&game.status(&state), Side::White) {
-                    let r = reward(v);
-                    self.nodes[child].terminal = Some(r);
-                    break r;
-                }
-                break self.rollout(game, state);
-            }
-        };
-        for &i in &self.path {
-            let n = &mut self.nodes[i as usize];
-            n.visits += 1;
-            n.value += if n.mover == Side::White {
-                reward_white
-            } else {
-                1.0 - reward_white
-            };
-            if n.key != 0 {
-                let pooled = self.table.entry(n.key).or_insert((0, 0.0));
-                pooled.0 += 1;
-                pooled.1 += reward_white;
-            }
-        }
-    }
-
-    /// Creates the children of `node`, whose position is `state`, in shuffled order.
-    fn expand(&mut self, game: &G, node: usize, state: &G::State) {
-        self.moves.clear();
-        game.legal_moves(state, &mut self.moves);
-        if self.moves.is_empty() {
-            // An ongoing position without moves breaks the contract: call it a draw
-            // rather than loop.
-            self.nodes[node].terminal = Some(0.5);
-            return;
-        }
-        for i in (1..self.moves.len()).rev() {
-            let j = self.rng.below(i + 1);
-            self.moves.swap(i, j);
-        }
-        let mover = game.side_to_move(state);
-        let first = self.nodes.len() as u32;
-        self.nodes
-            .extend(self.moves.drain(..).map(|m| Node::new(Some(m), mover)));
-        let count = self.nodes.len() as u32 - first;
-        let n = &mut self.nodes[node];
-        n.first_child = first;
-        n.children = count;
-    }
-
-    /// The child of a fully tried node with the best UCT value.
-    fn select(&self, node: usize) -> usize {
-        let n = &self.nodes[node];
-        let log_n = f64::from(n.visits.max(1)).ln();
-        let c = self.config.exploration;
-        let mut best = n.first_child as usize;
-        let mut best_value = f64::NEG_INFINITY;
-        for i in n.first_child as usize..(n.first_child + n.children) as usize {
-            let child = &self.nodes[i];
-            // With transpositions, the pooled figures of the child's position when they know
-            // more than the child itself.
-            let (visits, value) = match self.table.get(&child.key) {
-                Some(&(v, white)) if child.key != 0 && v > child.visits => (
-                    v,
-                    if child.mover == Side::White {
-                        white
-                    } else {
-                        f64::from(v) - white
-                    },
-                ),
-                _ => (child.visits, child.value),
-            };
-            let visits = f64::from(visits.max(1));
-            let ucb = value / visits + c * (log_n / visits).sqrt();
-            if ucb > best_value {
-                best_value = ucb;
-                best = i;
-            }
-        }
-        best
-    }
-
-    /// Plays on from `state` to the end or the cap; the reward for White.
-    fn rollout(&mut self, game: &G, mut state: G::State) -> f64 {
-        for _ in 0..self.cap {
-            if let Some(v) = outcome(&game.status(&state), Side::White) {
-                return reward(v);
-            }
-            let k = match self.config.rollout {
-                Rollout::BestOf(k) if k > 1 => usize::from(k),
-                _ => 1,
-            };
-            if k == 1 {
-                // A uniform pick: the game may find it without listing every move.
-                let Some(mv) = game.random_move(&state, &mut self.rng, &mut self.moves) else {
-                    return 0.5;
-                };
-                game.play_unchecked(&mut state, &mv);
-                continue;
-            }
-            self.moves.clear();
-            game.legal_moves(&state, &mut self.moves);
-            let pick = match self.moves.len() {
-                0 => return 0.5,
-                1 => self.rng.below(1),
-                _ => self.best_of(game, &state, k),
-            };
-            game.play_unchecked(&mut state, &self.moves[pick]);
-        }
-        reward(eval::evaluate(game, &state, Side::White))
-    }
-
-    /// The index in `self.moves` of the best of `k` sampled moves for the side to move.
-    fn best_of(&mut self, game: &G, state: &G::State, k: usize) -> usize {
-        let side = game.side_to_move(state);
-        let mut best = 0;
-        let mut best_value = f64::NEG_INFINITY;
-        for _ in 0..k {
-            let i = self.rng.below(self.moves.len());
-            let mut next = state.clone();
-            game.play_unchecked(&mut next, &self.moves[i]);
-            let v = eval::evaluate(game, &next, side);
-            if v > best_value {
-                best_value = v;
                 best = i;
             }
         }

@@ -19,7 +19,7 @@ use std::time::Instant;
 use board_kernel::{BySide, Game, Side, SplitMix64, Status};
 use candle_nn::{AdamW, Optimizer, ParamsAdamW};
 use game_ai::puct::{Puct, PuctConfig};
-use game_ai::tournament::Tally;
+use game_ai::tournament::WinDrawLoss;
 use game_ai::{Budget, Player, PlayerSpec};
 use game_net::{NetEvaluator, NetMeta, Network, WeightsFile};
 use serde::{Deserialize, Serialize};
@@ -583,10 +583,10 @@ fn evaluate<G: Game>(
     config: &TrainConfig,
     generation: u64,
     stop: &AtomicBool,
-) -> Result<Tally, TrainError> {
+) -> Result<WinDrawLoss, TrainError> {
     let games = config.evaluation.games as usize;
     let next = AtomicUsize::new(0);
-    let tally = Mutex::new(Tally::default());
+    let tally = Mutex::new(WinDrawLoss::default());
     let start = game.initial_state();
     std::thread::scope(|scope| {
         for _ in 0..config.threads.max(1) {

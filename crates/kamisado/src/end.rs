@@ -1,7 +1,7 @@
 //! The end of a round and of the game (§5): home row, deadlock, the safety nets, promotion
 //! and score, and the refill between rounds.
 
-use board_kernel::{GameResult, Side, Status};
+use board_kernel::{BySide, GameResult, Side, Status};
 
 use crate::Fill;
 use crate::board::{cell, home_rank};
@@ -156,11 +156,16 @@ pub(crate) fn refill(options: &Options, state: &mut State, dir: Fill) {
 
 /// The game's status: a match is over when its deciding round is, and the match winner is
 /// that round's winner.
-pub(crate) fn status(state: &State) -> Status {
+pub(crate) fn status(_options: &Options, state: &State) -> Status {
     match (state.phase, state.result) {
         (Phase::Over, Some(r)) => Status::Finished(GameResult::win(r.winner, r.reason.words())),
         _ => Status::Ongoing,
     }
+}
+
+/// The match score (§5.4), which the contract reports as the game's scores.
+pub(crate) fn scores(state: &State) -> BySide<i64> {
+    state.score().map(i64::from)
 }
 
 #[cfg(test)]

@@ -9,8 +9,7 @@ use board_kernel::{
     BySide, Illegal, MoveError, ParseError, RuleBook, Side, SplitMix64, Status, Valid,
 };
 
-use crate::state::{HISTORY_LEN, History};
-use crate::{Move, Options, Phase, State, position, strategy, turn};
+use crate::{Move, Options, State, end, notation, position, strategy, turn};
 
 /// The Kamisado rules engine under a set of options.
 ///
@@ -50,7 +49,7 @@ impl Kamisado {
     /// # Ok::<(), kamisado::MoveError>(())
     /// ```
     pub fn play_record(&self, state: &mut State, record: &str) -> Result<Vec<Move>, MoveError> {
-        crate::notation::play_record(self, state, record)
+        notation::play_record(self, state, record)
     }
 }
 
@@ -73,7 +72,7 @@ impl Rules for Kamisado {
     }
 
     fn initial_state(&self) -> State {
-        State::initial(self.options.first_player)
+        State::initial(&self.options)
     }
 
     fn side_to_move(&self, state: &State) -> Side {
@@ -81,11 +80,11 @@ impl Rules for Kamisado {
     }
 
     fn status(&self, state: &State) -> Status {
-        crate::end::status(state)
+        end::status(&self.options, state)
     }
 
     fn scores(&self, state: &State) -> Option<BySide<i64>> {
-        Some(state.score().map(i64::from))
+        Some(end::scores(state))
     }
 
     fn legal_moves(&self, state: &State, moves: &mut Vec<Move>) {
@@ -101,13 +100,11 @@ impl Rules for Kamisado {
     }
 
     fn parse_move(&self, _state: &State, text: &str) -> Result<Move, ParseError> {
-        crate::notation::parse_ply(text)
+        notation::parse_move(text)
     }
 
     fn parse_position(&self, text: &str) -> Result<State, ParseError> {
-        let state = position::parse_structure(text)?;
-        position::check_options(text, &self.options, &state)?;
-        Ok(state)
+        position::parse(&self.options, text)
     }
 
     fn key(&self, state: &State) -> u64 {
@@ -119,26 +116,18 @@ impl Rules for Kamisado {
     }
 
     fn set_history(&self, state: &mut State, keys: &[u64]) -> Result<(), String> {
-        // Only the positions since the latest actual move can recur (§5.3): at most three.
-        state.history = History::from_keys(
-            keys,
-            state.repetition_key(),
-            self.options.repetition_limit as usize,
-            HISTORY_LEN,
-            state.phase != Phase::Play,
-        )?;
-        Ok(())
+        state.restore_history(&self.options, keys)
     }
 }
 
 impl Search for Kamisado {
     fn count_moves(&self, state: &State, _scratch: &mut Vec<Move>) -> usize {
-        turn::count(state)
+        turn::count(&self.options, state)
     }
 
     fn count_after(&self, state: &State, mv: &Move, scratch: &mut Vec<Move>) -> usize {
         turn::count_after(&self.options, state, mv)
-            .unwrap_or_else(|| board_kernel::perft::count_by_playing(self, state, mv, scratch))
+            .unwrap_or_else(|| board_kernel::search::count_by_playing(self, state, mv, scratch))
     }
 
     /// Names the required tower's steps from its line lengths and counts after each, without
@@ -149,9 +138,12 @@ impl Search for Kamisado {
         moves: &mut Vec<Move>,
         scratch: &mut Vec<Move>,
     ) -> u64 {
-        turn::count_two_plies(state, |mv| self.count_after(state, mv, scratch)).unwrap_or_else(
-            || board_kernel::perft::count_two_plies_by_listing(self, state, moves, scratch),
-        )
+        turn::count_two_plies(&self.options, state, |mv| {
+            self.count_after(state, mv, scratch)
+        })
+        .unwrap_or_else(|| {
+            board_kernel::search::count_two_plies_by_listing(self, state, moves, scratch)
+        })
     }
 
     /// Names the chosen ply from the line lengths of the tower to move, without a list.
@@ -161,7 +153,7 @@ impl Search for Kamisado {
         rng: &mut SplitMix64,
         _scratch: &mut Vec<Move>,
     ) -> Option<Move> {
-        turn::pick(state, |n| rng.below(n))
+        turn::pick(&self.options, state, |n| rng.below(n))
     }
 
     fn heuristic(&self, state: &State, side: Side) -> Option<f64> {

@@ -84,13 +84,13 @@ fn board_square(input: &str, text: &str, which: &str) -> Result<(Square, usize),
 /// choices in any letter case). The result is not necessarily legal.
 ///
 /// ```
-/// use kamisado::{Move, notation::parse_ply};
-/// assert_eq!(parse_ply("f6>f5")?.to_string(), "f6>f5");
-/// assert_eq!(parse_ply("fill-L")?.to_string(), "fill-L");
-/// assert!(parse_ply("c1-c9").is_err());
+/// use kamisado::{Move, notation::parse_move};
+/// assert_eq!(parse_move("f6>f5")?.to_string(), "f6>f5");
+/// assert_eq!(parse_move("fill-L")?.to_string(), "fill-L");
+/// assert!(parse_move("c1-c9").is_err());
 /// # Ok::<(), board_kernel::ParseError>(())
 /// ```
-pub fn parse_ply(input: &str) -> Result<Move, ParseError> {
+pub fn parse_move(input: &str) -> Result<Move, ParseError> {
     ParseError::check_length(TextKind::Move, input)?;
     let text = input.trim();
     if text.is_empty() {
@@ -148,7 +148,7 @@ pub fn parse_ply(input: &str) -> Result<Move, ParseError> {
 impl FromStr for Move {
     type Err = ParseError;
     fn from_str(text: &str) -> Result<Move, ParseError> {
-        parse_ply(text)
+        parse_move(text)
     }
 }
 
@@ -214,10 +214,10 @@ mod tests {
     #[test]
     fn plies_print_as_they_parse() {
         for t in ["c1-a3", "f6>f5", "pass", "fill-L", "fill-R", "h8-a1"] {
-            assert_eq!(parse_ply(t).unwrap().to_string(), t);
+            assert_eq!(parse_move(t).unwrap().to_string(), t);
         }
-        assert_eq!(parse_ply(" PASS ").unwrap(), Move::Pass);
-        assert_eq!(parse_ply("C1-A3").unwrap().to_string(), "c1-a3");
+        assert_eq!(parse_move(" PASS ").unwrap(), Move::Pass);
+        assert_eq!(parse_move("C1-A3").unwrap().to_string(), "c1-a3");
     }
 
     #[test]
@@ -234,7 +234,7 @@ mod tests {
             ("c1-", "second square"),
             ("c0-a3", "rank"),
         ] {
-            let e = parse_ply(t).unwrap_err();
+            let e = parse_move(t).unwrap_err();
             assert!(e.to_string().contains(words), "{t}: {e}");
         }
     }

@@ -3,7 +3,7 @@
 use board_kernel::{BySide, ShortRepetition, Side, Square, zobrist};
 
 use crate::board::{cell, home_rank, square};
-use crate::{Colour, Tower};
+use crate::{Colour, Options, Tower};
 
 /// Where the game stands (§4.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -288,8 +288,26 @@ impl State {
         self.history.push(key)
     }
 
-    /// The first-round position (§2.3).
-    pub(crate) fn initial(first: Side) -> State {
+    /// Gives a state just read from its text the repetition history `keys` of a snapshot.
+    /// Only the positions since the latest actual move can recur (§5.3): at most three.
+    pub(crate) fn restore_history(
+        &mut self,
+        options: &Options,
+        keys: &[u64],
+    ) -> Result<(), String> {
+        self.history = History::from_keys(
+            keys,
+            self.repetition_key(),
+            options.repetition_limit as usize,
+            HISTORY_LEN,
+            self.phase != Phase::Play,
+        )?;
+        Ok(())
+    }
+
+    /// The first-round position (§2.3), with the first player the options name.
+    pub(crate) fn initial(options: &Options) -> State {
+        let first = options.first_player;
         let mut towers = Vec::with_capacity(16);
         for side in Side::ALL {
             let rank = home_rank(side);
@@ -447,7 +465,7 @@ mod tests {
     #[test]
     fn the_initial_key_is_pinned() {
         // The Zobrist tables are part of the snapshot format: a change must be noticed.
-        let start = State::initial(Side::White);
+        let start = State::initial(&Options::default());
         assert_eq!(start.board_key, start.board_key_from_scratch());
         assert_eq!(start.key(), 0x10cb_145a_87b3_b174, "{:#018x}", start.key());
     }

@@ -48,7 +48,7 @@ pub(crate) fn forced(state: &State) -> Option<Forced> {
     let dr = mover.forward_sign();
     for (df, &n) in [-1i8, 0, 1].iter().zip(&reach) {
         for k in 1..=n {
-            let q = turn::destination(c, *df, dr, k);
+            let q = crate::board::destination(c, *df, dr, k);
             let occ = (state.occ & !(1 << c)) | (1 << q);
             let answer = state.pos[mover.opponent().index()][cell_colour(q).index()];
             let answers = decode(state.cells[usize::from(answer)])

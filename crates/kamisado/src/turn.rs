@@ -1,96 +1,23 @@
 //! A turn (§3, §4): normal moves, Sumo pushes, forced passes and the refill choice — how
-//! they are generated, checked and played.
+//! they are generated, counted and played; why a ply is refused is `reasons`.
 
-use board_kernel::{Illegal, Side};
+use board_kernel::Side;
 
-use crate::board::{cell, cell_colour, home_rank, on_board, square};
+use crate::board::{
+    cell, cell_colour, destination, home_rank, offset, on_board, open_len, ray_len, square,
+};
 use crate::end::{Ending, end_round, refill};
 use crate::state::{Phase, decode, is_plain_tower};
 use crate::{Colour, Fill, Move, Options, State, Tower};
+
+mod reasons;
+
+pub(crate) use reasons::check;
 
 /// The rank step of a forward move.
 #[inline]
 const fn forward(side: Side) -> i8 {
     side.forward_sign()
-}
-
-/// The cell `k` steps from `c` by (`df`, `dr`), if on the board.
-#[inline]
-fn offset(c: u8, df: i8, dr: i8, k: i8) -> Option<u8> {
-    let f = (c & 7) as i8 + df * k;
-    let r = (c >> 3) as i8 + dr * k;
-    ((0..8).contains(&f) && (0..8).contains(&r)).then_some((r * 8 + f) as u8)
-}
-
-/// The forward lines as bitboards, `LINES[forward][direction][cell]`: every square from
-/// `cell` to the edge, `forward` 0 towards rank 8 (White) and 1 towards rank 1 (Black),
-/// `direction` 0, 1, 2 for the left diagonal, straight ahead and the right diagonal. A tower's
-/// reach is then a mask against the occupancy: no loop over squares (§3.1).
-static LINES: [[[u64; 64]; 3]; 2] = lines();
-
-const fn lines() -> [[[u64; 64]; 3]; 2] {
-    let mut lines = [[[0; 64]; 3]; 2];
-    let mut forward = 0;
-    while forward < 2 {
-        let dr: i8 = if forward == 0 { 1 } else { -1 };
-        let mut direction = 0;
-        while direction < 3 {
-            let df = direction as i8 - 1;
-            let mut c = 0;
-            while c < 64 {
-                let (mut f, mut r) = ((c % 8) as i8 + df, (c / 8) as i8 + dr);
-                while f >= 0 && f < 8 && r >= 0 && r < 8 {
-                    lines[forward][direction][c] |= 1 << (r * 8 + f);
-                    f += df;
-                    r += dr;
-                }
-                c += 1;
-            }
-            direction += 1;
-        }
-        forward += 1;
-    }
-    lines
-}
-
-/// How many squares each line of [`LINES`] has.
-static LINE_LENGTHS: [[[u8; 64]; 3]; 2] = line_lengths();
-
-const fn line_lengths() -> [[[u8; 64]; 3]; 2] {
-    let mut lengths = [[[0; 64]; 3]; 2];
-    let mut i = 0;
-    while i < 2 * 3 * 64 {
-        let (forward, direction, c) = (i / 192, i / 64 % 3, i % 64);
-        lengths[forward][direction][c] = LINES[forward][direction][c].count_ones() as u8;
-        i += 1;
-    }
-    lengths
-}
-
-/// How many empty squares a tower on `c` can cover in direction (`df`, `dr`), at most `max`.
-#[inline]
-fn ray_len(occ: u64, c: u8, df: i8, dr: i8, max: u8) -> u8 {
-    open_len(occ, c, usize::from(dr < 0), (df + 1) as usize).min(max)
-}
-
-/// How many empty squares line `LINES[forward][direction][c]` has before its nearest occupied
-/// square. Every forward line advances one rank a square, so that is the rank distance to
-/// the nearest blocker, less one; with no blocker the rank beyond the board's edge stands in
-/// for it, and the line's own length bounds the count (a diagonal may meet a side edge
-/// first). Free of data-dependent branches: perft runs this for every leaf.
-#[inline(always)]
-fn open_len(occ: u64, c: u8, forward: usize, direction: usize) -> u8 {
-    let blockers = LINES[forward][direction][usize::from(c)] & occ;
-    let rank = i32::from(c >> 3);
-    let open = if forward == 0 {
-        // Towards rank 8 the squares' indices grow: the nearest blocker is the lowest bit
-        // (none: 64, rank 8, just past the edge).
-        (blockers.trailing_zeros() as i32 >> 3) - rank - 1
-    } else {
-        // Towards rank 1 the highest (none: −1, just past the edge).
-        rank - ((63 - blockers.leading_zeros() as i32) >> 3) - 1
-    };
-    (open as u8).min(LINE_LENGTHS[forward][direction][usize::from(c)])
 }
 
 /// The length of the column a tower on `c` would push, if §3.2 allows the push (ignoring the
@@ -133,13 +60,6 @@ fn push_check(state: &State, c: u8, t: Tower) -> Result<u8, &'static str> {
     } else {
         Ok(n)
     }
-}
-
-/// The cell `k` squares from `c` along the forward line (`df`, `dr`): on the board when `k`
-/// is at most that line's open length ([`ray_len`]).
-#[inline]
-pub(crate) fn destination(c: u8, df: i8, dr: i8, k: u8) -> u8 {
-    c.wrapping_add_signed((8 * dr + df) * k as i8) & 63
 }
 
 /// Appends the moves of the tower `t` on `c`, in canonical order (§6).
@@ -258,7 +178,11 @@ impl TowerLines {
 /// The ply at the index `pick` chooses (given how many there are) in the list of
 /// [`generate`], found from each tower's line lengths without listing; `None` (and no call
 /// of `pick`) when the game is over.
-pub(crate) fn pick(state: &State, pick: impl FnOnce(usize) -> usize) -> Option<Move> {
+pub(crate) fn pick(
+    _options: &Options,
+    state: &State,
+    pick: impl FnOnce(usize) -> usize,
+) -> Option<Move> {
     match state.phase {
         Phase::Over => None,
         Phase::Refill => Some(Move::Fill(if pick(2) == 0 {
@@ -360,7 +284,7 @@ pub(crate) fn generate(_options: &Options, state: &State, moves: &mut Vec<Move>)
 }
 
 /// How many plies [`generate`] lists, counted without listing them: perft's last ply.
-pub(crate) fn count(state: &State) -> usize {
+pub(crate) fn count(_options: &Options, state: &State) -> usize {
     match state.phase {
         Phase::Over => 0,
         Phase::Refill => 2,
@@ -432,6 +356,7 @@ pub(crate) fn count_after(options: &Options, state: &State, mv: &Move) -> Option
 /// list holds anything else (the first ply's free choice, a Sumo's push, the forced pass,
 /// the refill).
 pub(crate) fn count_two_plies(
+    _options: &Options,
     state: &State,
     mut count_after: impl FnMut(&Move) -> usize,
 ) -> Option<u64> {
@@ -456,166 +381,6 @@ pub(crate) fn count_two_plies(
         }
     }
     (plies > 0).then_some(leaves)
-}
-
-/// Whether the required tower of `side` has a move or a push (so no pass is allowed).
-fn required_can_move(state: &State, colour: Colour) -> bool {
-    let side = state.to_move;
-    let c = state.pos[side.index()][colour.index()];
-    let Some(t) = decode(state.cells[c as usize]) else {
-        return false;
-    };
-    let dr = forward(side);
-    [-1, 0, 1]
-        .into_iter()
-        .any(|df| ray_len(state.occ, c, df, dr, 1) > 0)
-        || push_column(state, c, t).is_some()
-}
-
-/// The rule book section of each kind of refusal.
-const PHASES: &str = "§4.3";
-const MOVEMENT: &str = "§3.1";
-const PUSH: &str = "§3.2";
-const REQUIRED: &str = "§4.2";
-
-/// Why `mv` is illegal in `state`, or `Ok` when it is legal (§4.2). Agrees exactly with
-/// [`generate`], without building the move list.
-pub(crate) fn check(_options: &Options, state: &State, mv: &Move) -> Result<(), Illegal> {
-    match state.phase {
-        Phase::Over => return Err(Illegal::GameOver),
-        Phase::Refill => {
-            return match mv {
-                Move::Fill(_) => Ok(()),
-                _ => Err(Illegal::breaks(
-                    PHASES,
-                    format!(
-                        "the round is over: {} (the round winner) must choose `fill-L` or `fill-R`",
-                        state.to_move.name()
-                    ),
-                )),
-            };
-        }
-        Phase::Play => {}
-    }
-    let side = state.to_move;
-    let required_tower = |colour: Colour| square(state.pos[side.index()][colour.index()]);
-    match *mv {
-        Move::Fill(_) => Err(Illegal::breaks(
-            PHASES,
-            "the refill choice is only made between two rounds of a match",
-        )),
-        Move::Pass => match state.required {
-            None => Err(Illegal::breaks(
-                REQUIRED,
-                "the first move of a round is a free choice: it is never a pass",
-            )),
-            Some(colour) if required_can_move(state, colour) => Err(Illegal::breaks(
-                REQUIRED,
-                format!(
-                    "a pass is only allowed when the required tower cannot move; the {} tower on {} can",
-                    crate::board::colour_name(colour),
-                    required_tower(colour)
-                ),
-            )),
-            Some(_) => Ok(()),
-        },
-        Move::Step { from, to } | Move::Push { from, to } => {
-            if !on_board(from) || !on_board(to) {
-                return Err(Illegal::breaks(
-                    MOVEMENT,
-                    "the squares of a move are a1 to h8",
-                ));
-            }
-            let c = cell(from);
-            let Some(t) = decode(state.cells[c as usize]) else {
-                return Err(Illegal::breaks(
-                    MOVEMENT,
-                    format!("there is no tower on {from}"),
-                ));
-            };
-            if t.owner != side {
-                return Err(Illegal::breaks(
-                    REQUIRED,
-                    format!(
-                        "the tower on {from} belongs to {}; {} is to move",
-                        t.owner.name(),
-                        side.name()
-                    ),
-                ));
-            }
-            if let Some(colour) = state.required
-                && t.colour != colour
-            {
-                return Err(Illegal::breaks(
-                    REQUIRED,
-                    format!(
-                        "the required tower is the {} one on {}",
-                        crate::board::colour_name(colour),
-                        required_tower(colour)
-                    ),
-                ));
-            }
-            let dr = forward(side);
-            let df = to.file() as i8 - from.file() as i8;
-            let dist = (to.rank() as i8 - from.rank() as i8) * dr;
-            if let Move::Push { .. } = mv {
-                if state.required.is_none() {
-                    return Err(Illegal::breaks(
-                        PUSH,
-                        "the free first move of a round cannot be a push",
-                    ));
-                }
-                if df != 0 || dist != 1 {
-                    return Err(Illegal::breaks(
-                        PUSH,
-                        format!(
-                            "a push names the square directly ahead of the Sumo ({})",
-                            offset(c, 0, dr, 1).map_or("none".into(), |q| square(q).to_string())
-                        ),
-                    ));
-                }
-                return push_check(state, c, t)
-                    .map(|_| ())
-                    .map_err(|why| Illegal::breaks(PUSH, why));
-            }
-            if dist <= 0 {
-                return Err(Illegal::breaks(MOVEMENT, "towers only move forward"));
-            }
-            if df != 0 && df.abs() != dist {
-                return Err(Illegal::breaks(
-                    MOVEMENT,
-                    "towers move straight ahead or diagonally forward",
-                ));
-            }
-            if dist as u8 > t.max_distance() {
-                return Err(Illegal::breaks(
-                    MOVEMENT,
-                    format!(
-                        "a tower of rank {} moves at most {} squares",
-                        t.rank,
-                        t.max_distance()
-                    ),
-                ));
-            }
-            let sdf = df.signum();
-            for k in 1..=dist {
-                let Some(q) = offset(c, sdf, dr, k) else {
-                    return Err(Illegal::breaks(MOVEMENT, "the move leaves the board"));
-                };
-                if state.occ & (1 << q) != 0 {
-                    return Err(Illegal::breaks(
-                        MOVEMENT,
-                        if k == dist {
-                            format!("{to} is occupied")
-                        } else {
-                            format!("the way is blocked on {}", square(q))
-                        },
-                    ));
-                }
-            }
-            Ok(())
-        }
-    }
 }
 
 /// How far the tower on `c` could travel towards the opponent's home row in each forward

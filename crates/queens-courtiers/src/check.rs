@@ -11,10 +11,9 @@
 
 use board_kernel::{Side, Square, SquareSet};
 
-use crate::board::{exists, in_court};
+use crate::board::{Board, KNIGHT_SETS, LineRule, exists, in_court};
 use crate::options::CycleRule;
-use crate::pieces::{KNIGHT_SETS, LineRule, RoyalSet};
-use crate::state::Board;
+use crate::pieces::RoyalSet;
 
 /// The check rules of one game (from its options).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

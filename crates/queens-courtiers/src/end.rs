@@ -1,52 +1,18 @@
 //! End of game (§6): the win by uniting one's own King and Queen, and the engine's
 //! termination rule — double forced pass, repetition, ply limit — checked after every ply in
-//! that order.
+//! that order. The state caches the [`Outcome`] they decide.
 //!
 //! ```
-//! use queens_courtiers::end::Outcome;
+//! use queens_courtiers::Outcome;
 //! assert_eq!("draw_double_pass".parse::<Outcome>().unwrap(), Outcome::DrawDoublePass);
 //! assert_eq!(Outcome::RedWon.to_string(), "red_won");
 //! ```
 
 use std::borrow::Cow;
 
-use board_kernel::{GameResult, Side, Status};
-use serde::{Deserialize, Serialize};
-use strum::{Display, EnumIter, EnumString};
-
 use crate::options::Options;
-
-/// The status field of a state, as the position text writes it.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    Display,
-    EnumString,
-    EnumIter,
-)]
-#[strum(serialize_all = "snake_case")]
-pub enum Outcome {
-    /// The game goes on.
-    #[default]
-    Ongoing,
-    /// Red united its King and Queen.
-    RedWon,
-    /// Blue united its King and Queen.
-    BlueWon,
-    /// A position occurred `repetition_limit` times.
-    DrawRepetition,
-    /// The ply counter reached `max_plies`.
-    DrawMaxPlies,
-    /// Neither side could move: two forced passes in a row.
-    DrawDoublePass,
-}
+use crate::state::{Outcome, State};
+use board_kernel::{GameResult, Side, Status};
 
 /// The reason given for a win.
 pub const WIN_REASON: &str = "King and Queen united";
@@ -119,4 +85,10 @@ pub(crate) fn outcome_after(
     } else {
         Outcome::Ongoing
     }
+}
+
+/// The game's status: the outcome the last ply decided ([`outcome_after`]), which the state
+/// caches and its position text writes.
+pub(crate) fn status(_options: &Options, state: &State) -> Status {
+    state.outcome.status()
 }

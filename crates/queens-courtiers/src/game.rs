@@ -1,9 +1,9 @@
 //! The rules engine: [`QueensCourtiers`] implements the workspace's game contract.
 
 use board_kernel::observe::{ObservationSpec, TurnView};
-use board_kernel::perft::count_by_playing;
 use board_kernel::picture::{Picture, Point};
 use board_kernel::prelude::*;
+use board_kernel::search::count_by_playing;
 use board_kernel::steps::{Step, TurnStep};
 use board_kernel::{Illegal, ParseError, RuleBook, Side, Square, Status, Valid};
 
@@ -11,8 +11,8 @@ use crate::notation::Move;
 use crate::options::Options;
 use crate::pieces::{RoyalSet, side_name};
 use crate::state::State;
-use crate::turn::{TurnRule, read_move};
-use crate::{check, position};
+use crate::turn::{self, TurnRule};
+use crate::{check, end, notation, position, strategy};
 
 /// Queens' Courtiers under one set of options.
 ///
@@ -82,34 +82,34 @@ impl Rules for QueensCourtiers {
     }
 
     fn status(&self, state: &State) -> Status {
-        state.outcome.status()
+        end::status(&self.options, state)
     }
 
     fn legal_moves(&self, state: &State, moves: &mut Vec<Move>) {
-        self.rule.generate(state, moves);
+        turn::generate(&self.rule, state, moves);
     }
 
     fn play_unchecked(&self, state: &mut State, mv: &Move) {
-        TurnRule::play_turn(&self.options, state, mv);
+        turn::play(&self.options, state, mv);
     }
 
     fn is_legal(&self, state: &State, mv: &Move) -> bool {
-        self.rule.is_legal(state, mv)
+        turn::is_legal(&self.rule, state, mv)
     }
 
     fn check_move(&self, state: &State, mv: &Move) -> Result<(), Illegal> {
-        self.rule.check_move(state, mv)
+        turn::check(&self.rule, state, mv)
     }
 
     /// Reads the notation; with the position, either separator is accepted and `#` is
     /// optional: each part takes the kind the board gives it (step, capture or win). The
     /// result is not necessarily legal; [`GameExt::play`] refuses it with the rule it breaks.
     fn parse_move(&self, state: &State, text: &str) -> Result<Move, ParseError> {
-        read_move(state, text)
+        notation::parse_move(state, text)
     }
 
     fn parse_position(&self, text: &str) -> Result<State, ParseError> {
-        position::parse_for(&self.options, text)
+        position::parse(&self.options, text)
     }
 
     fn key(&self, state: &State) -> u64 {
@@ -127,18 +127,17 @@ impl Rules for QueensCourtiers {
 
 impl Search for QueensCourtiers {
     fn heuristic(&self, state: &State, side: Side) -> Option<f64> {
-        Some(crate::strategy::evaluate(&self.rule, state, side))
+        Some(strategy::evaluate(&self.rule, state, side))
     }
 
     fn count_moves(&self, state: &State, _scratch: &mut Vec<Move>) -> usize {
-        self.rule.count(state)
+        turn::count(&self.rule, state)
     }
 
     /// Plays the move on a copy of the board only (the history is read, not copied) and
     /// counts the opponent's turns there.
     fn count_after(&self, state: &State, mv: &Move, scratch: &mut Vec<Move>) -> usize {
-        self.rule
-            .count_after(&self.options, state, mv)
+        turn::count_after(&self.rule, &self.options, state, mv)
             .unwrap_or_else(|| count_by_playing(self, state, mv, scratch))
     }
 }

@@ -36,15 +36,15 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The modules follow the rule book: [`board`] (board, zones), [`pieces`] (pieces and their
-//! reach), [`check`] (threat, check, paralysis, capturability), [`state`] (the state and its
-//! keys), [`turn`] (a turn, the legality filter), [`end`] (end of game), [`notation`] (moves
-//! and records), [`position`] (position text and diagram), [`picture`] (the SVG picture),
-//! [`steps`] (a turn as the steps a player touches), [`observation`] (what a learning program
-//! sees: the planes of the turn so far from the mover's point of view, and how long a game
-//! lasts), [`strategy`] (the evaluation for computer players), [`options`] and [`rulebook`].
-//! The rules, with every worked example, are in the generated rule book
-//! (`docs/rules/queens-courtiers.md` in the repository).
+//! The modules follow the rule book: [`board`] (board, zones, where the pieces stand, each
+//! piece's reach), [`pieces`] (pieces and players), [`check`] (threat, check, paralysis,
+//! capturability), [`state`] (the state and its keys), [`turn`] (a turn, the legality
+//! filter), [`end`] (end of game), [`notation`] (moves and records), [`position`] (position
+//! text and diagram), [`picture`] (the SVG picture), [`steps`] (a turn as the steps a player
+//! touches), [`observation`] (what a learning program sees: the planes of the turn so far from
+//! the mover's point of view, and how long a game lasts), [`strategy`] (the evaluation for
+//! computer players), [`options`] and [`rulebook`]. The rules, with every worked example, are
+//! in the generated rule book (`docs/rules/queens-courtiers.md` in the repository).
 
 pub mod board;
 pub mod check;
@@ -62,18 +62,18 @@ pub mod steps;
 pub mod strategy;
 pub mod turn;
 
+pub use board::Board;
 pub use board_kernel;
 pub use board_kernel::prelude;
 pub use board_kernel::{
     Game, GameExt, GameOptions, GameResult, Illegal, MoveError, OptionError, ParseError,
     Presentation, Rules, Search, Side, Snapshot, Square, Status, Steps, Valid,
 };
-pub use end::Outcome;
 pub use game::QueensCourtiers;
 pub use notation::{Move, PartKind};
 pub use options::{CentreSquare, CycleRule, Options, QueenThreeStep, StartingSetup};
-pub use pieces::{Piece, Player, Royal, RoyalSet};
-pub use state::{Board, State};
+pub use pieces::{Colour, Piece, Royal, RoyalSet};
+pub use state::{Outcome, State};
 
 // The crate README's examples are compiled and run as doctests.
 #[doc = include_str!("../README.md")]

@@ -15,7 +15,10 @@ use std::str::FromStr;
 
 use board_kernel::{ParseError, Side, Square};
 
-use crate::board::{CENTRE, exists};
+use crate::board::{Board, CENTRE, exists};
+use crate::check::capturable;
+use crate::pieces::Piece;
+use crate::state::State;
 
 /// What one part of a turn does on its target square (§5.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -336,4 +339,56 @@ pub fn record(first: Side, ply: u32, to_move: Side, moves: &[Move]) -> String {
         side = side.opponent();
     }
     out
+}
+
+/// What a part onto `to` would be for `side`'s `piece` (§5.1), or `None` when not allowed.
+#[inline]
+pub(crate) fn classify(board: &Board, side: Side, piece: Piece, to: Square) -> Option<PartKind> {
+    match board.piece_at(to) {
+        None => Some(PartKind::Step),
+        Some((owner, Piece::Courtier)) if owner != side => {
+            capturable(board, to, side).then_some(PartKind::Capture)
+        }
+        Some((owner, target)) if owner == side => match (piece, target) {
+            (Piece::King, Piece::Queen) | (Piece::Queen, Piece::King) => Some(PartKind::Win),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Reads a turn in the context of `state`: either separator is accepted and `#` is optional,
+/// each part taking the kind the board gives it (step, capture or win). The result is not
+/// necessarily legal.
+pub(crate) fn parse_move(state: &State, text: &str) -> Result<Move, ParseError> {
+    let Some(written) = read_written(text)? else {
+        return Ok(Move::Pass);
+    };
+    let side = state.to_move;
+    let board = &state.board;
+    if let Some((_, piece)) = board
+        .piece_at(written.squares[0])
+        .filter(|(owner, _)| *owner == side)
+    {
+        let from = written.squares[0];
+        if let Some(kind) = classify(board, side, piece, written.squares[1]) {
+            match written.squares[..] {
+                [_, to] => return Ok(Move::Single { from, to, kind }),
+                [_, via, to] if kind == PartKind::Step => {
+                    let mut b1 = *board;
+                    b1.move_piece(side, piece, from, via);
+                    if let Some(second) = classify(&b1, side, piece, to) {
+                        return Ok(Move::Double {
+                            from,
+                            via,
+                            to,
+                            second,
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    written.to_move(text)
 }

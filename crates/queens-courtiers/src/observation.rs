@@ -57,11 +57,11 @@ use board_kernel::observe::{ObservationSpec, Plane, TurnView};
 use board_kernel::steps::{Step, TurnStep};
 use board_kernel::{Rules, Side, Square, SquareSet};
 
-use crate::board::{SIZE, exists, in_court};
+use crate::board::{Board, KING_REACH, KNIGHT_SETS, SIZE, exists, in_court};
 use crate::check::capturable;
 use crate::options::Options;
-use crate::pieces::{KING_REACH, KNIGHT_SETS, Piece, Royal};
-use crate::state::{Board, State};
+use crate::pieces::{Piece, Royal};
+use crate::state::State;
 use crate::turn::TurnRule;
 
 /// Columns (and rows) of the grid: the picture's, one cell per square.

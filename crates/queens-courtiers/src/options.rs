@@ -11,7 +11,7 @@
 
 use board_kernel::options::{OptionValue, ValueError, squash};
 
-use crate::pieces::Player;
+use crate::pieces::Colour;
 
 board_kernel::option_enum! {
     /// Which initial position (§2.3).
@@ -58,11 +58,11 @@ board_kernel::option_enum! {
 }
 
 /// The players as an option value: `Red` or `Blue` (`r`/`b`, any case).
-impl OptionValue for Player {
-    fn read_option(text: &str) -> Result<Player, ValueError> {
+impl OptionValue for Colour {
+    fn read_option(text: &str) -> Result<Colour, ValueError> {
         match squash(text).as_str() {
-            "red" | "r" => Ok(Player::Red),
-            "blue" | "b" => Ok(Player::Blue),
+            "red" | "r" => Ok(Colour::Red),
+            "blue" | "b" => Ok(Colour::Blue),
             _ => Err(ValueError::NotAValue),
         }
     }
@@ -84,7 +84,7 @@ board_kernel::game_options! {
             meaning: "the initial position: six Courtiers a side as the text says, or the five of the web diagram (no Red m3, no Blue c3)",
         },
         /// `first_player`: who moves first (the colours do not change).
-        first_player: Player = Player::Red => {
+        first_player: Colour = Colour::Red => {
             values: "Red or Blue",
             meaning: "who makes the first turn",
         },
@@ -144,7 +144,7 @@ mod tests {
     fn values_round_trip_through_set() {
         let mut changed = Options {
             setup: StartingSetup::DiagramFiveCourtiers,
-            first_player: Player::Blue,
+            first_player: Colour::Blue,
             centre_square: CentreSquare::PassOver,
             queen_three_step: QueenThreeStep::Leaps,
             cycle_rule: CycleRule::NeitherChecked,

@@ -4,7 +4,7 @@
 //! `K`, a Queen a diamond with `Q`, a Courtier a disc with `C`, a united King and Queen a
 //! crown with `KQ`; Red's are red, Blue's blue.
 
-use board_kernel::picture::{Cell, Mark, Pattern, Picture, Piece, PieceKind, Point, Rgb, Shape};
+use board_kernel::picture::{Cell, Mark, Outline, Pattern, Picture, Piece, PieceKind, Point, Rgb};
 use board_kernel::{Side, Square};
 
 use crate::board::{CENTRE, SIZE, exists, in_court};
@@ -43,10 +43,10 @@ pub(crate) fn picture(state: &State, checked: RoyalSet) -> Picture {
                 continue;
             };
             let (shape, letter) = match piece {
-                QcPiece::King => (Shape::Crown, "K"),
-                QcPiece::Queen => (Shape::Diamond, "Q"),
-                QcPiece::Courtier => (Shape::Circle, "C"),
-                QcPiece::United => (Shape::Crown, "KQ"),
+                QcPiece::King => (Outline::Crown, "K"),
+                QcPiece::Queen => (Outline::Diamond, "Q"),
+                QcPiece::Courtier => (Outline::Circle, "C"),
+                QcPiece::United => (Outline::Crown, "KQ"),
             };
             let fill = if side == Side::White { RED } else { BLUE };
             let paralysed = piece.is_royal()

@@ -19,11 +19,10 @@ use std::fmt;
 use board_kernel::text::{BoardField, Empties, Frame};
 use board_kernel::{ParseError, Side, Square, SquareSet, TextKind};
 
+use crate::board::Board;
 use crate::board::{CENTRE, SIZE, in_court};
-use crate::end::Outcome;
 use crate::pieces::Piece;
-use crate::state::Board;
-use crate::state::State;
+use crate::state::{Outcome, State};
 
 /// The BOARD field: ranks 15 to 1 separated by `/`, runs of empty squares as numbers.
 pub(crate) fn board_text(board: &Board) -> String {
@@ -74,14 +73,14 @@ fn read_counter(input: &str, field: &str, what: &str) -> Result<u32, ParseError>
 }
 
 /// Reads a position for a game under `options`, with room for its history reserved.
-pub(crate) fn parse_for(options: &crate::Options, input: &str) -> Result<State, ParseError> {
-    let mut state = parse(input)?;
+pub(crate) fn parse(options: &crate::Options, input: &str) -> Result<State, ParseError> {
+    let mut state = parse_structure(input)?;
     state.reserve_history(options);
     Ok(state)
 }
 
 /// Reads a position line (without the game's options, which are not state).
-pub(crate) fn parse(input: &str) -> Result<State, ParseError> {
+fn parse_structure(input: &str) -> Result<State, ParseError> {
     ParseError::check_length(TextKind::Position, input)?;
     let bad = |reason: &str| ParseError::bad_position(input, reason);
     let fields: Vec<&str> = input.split(' ').collect();

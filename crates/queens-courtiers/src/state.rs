@@ -3,204 +3,42 @@
 
 use board_kernel::{Repetition, Side, Square, SquareSet, zobrist};
 
-use crate::board::exists;
-use crate::end::Outcome;
+use serde::{Deserialize, Serialize};
+use strum::{Display, EnumIter, EnumString};
+
+use crate::board::Board;
 use crate::options::{Options, StartingSetup};
-use crate::pieces::{Piece, Royal};
 
-/// Where the pieces stand.
-///
-/// Kept as the four Royal squares and one set of Courtier squares per side, so a board is a
-/// few machine words, cheap to copy while testing candidate turns. A united King and Queen
-/// (only after a winning move) is a King and a Queen of one side on the same square.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Board {
-    /// Squares of Red King, Red Queen, Blue King, Blue Queen (see [`Royal::index`]).
-    royals: [Square; 4],
-    /// The Courtiers of each side, by [`Side::index`].
-    courtiers: [SquareSet; 2],
-    /// Every occupied square.
-    occupied: SquareSet,
-    /// The Zobrist key of the placement, kept up to date by every move.
-    key: u64,
-}
-
-/// Zobrist keys: `ROYAL_KEYS[royal][square]` (Red King, Red Queen, Blue King, Blue Queen) and
-/// `COURTIER_KEYS[side][square]`, by the kernel's square index.
-static ROYAL_KEYS: [[u64; 256]; 4] = zobrist::table2(0x0071_7565_656e_7321);
-static COURTIER_KEYS: [[u64; 256]; 2] = zobrist::table2(0x636f_7572_7469_6572);
-
-impl Board {
-    /// A board with the given Royals and Courtiers; `None` if two pieces share a square
-    /// (other than a King and Queen of one side), a piece is off the board or on `h8`.
-    #[must_use]
-    pub fn new(royals: [Square; 4], courtiers: [SquareSet; 2]) -> Option<Board> {
-        let mut occupied = SquareSet::EMPTY;
-        for side in 0..2 {
-            let (k, q) = (royals[2 * side], royals[2 * side + 1]);
-            for sq in if k == q { vec![k] } else { vec![k, q] } {
-                if !exists(sq) || !occupied.insert(sq) {
-                    return None;
-                }
-            }
-        }
-        for set in courtiers {
-            for sq in set {
-                if !exists(sq) || !occupied.insert(sq) {
-                    return None;
-                }
-            }
-        }
-        if royals[0] == royals[1] && royals[2] == royals[3] {
-            return None;
-        }
-        let mut board = Board {
-            royals,
-            courtiers,
-            occupied,
-            key: 0,
-        };
-        board.key = board.key_from_scratch();
-        Some(board)
-    }
-
-    /// The square of a Royal.
-    #[inline]
-    #[must_use]
-    pub fn royal(&self, royal: Royal) -> Square {
-        self.royals[royal.index()]
-    }
-
-    #[inline]
-    pub(crate) fn royal_at(&self, index: usize) -> Square {
-        self.royals[index]
-    }
-
-    /// The squares of `side`'s Courtiers.
-    #[inline]
-    #[must_use]
-    pub fn courtiers(&self, side: Side) -> SquareSet {
-        self.courtiers[side.index()]
-    }
-
-    /// How many pieces stand on the board (a united King and Queen count as one).
-    #[must_use]
-    pub fn piece_count(&self) -> usize {
-        self.occupied.len()
-    }
-
-    /// Every occupied square.
-    #[must_use]
-    pub fn occupied(&self) -> SquareSet {
-        self.occupied
-    }
-
-    #[inline]
-    pub(crate) fn courtier_bits(&self, side: Side) -> SquareSet {
-        self.courtiers[side.index()]
-    }
-
-    #[inline]
-    pub(crate) fn occupied_bits(&self) -> SquareSet {
-        self.occupied
-    }
-
-    /// How many Courtiers `side` has.
-    #[inline]
-    #[must_use]
-    pub fn courtier_count(&self, side: Side) -> usize {
-        self.courtiers[side.index()].len()
-    }
-
-    /// Whether `side`'s King and Queen stand united (the side has won).
-    #[inline]
-    #[must_use]
-    pub fn united(&self, side: Side) -> bool {
-        self.royals[2 * side.index()] == self.royals[2 * side.index() + 1]
-    }
-
-    /// What stands on `sq`.
-    #[inline]
-    #[must_use]
-    pub fn piece_at(&self, sq: Square) -> Option<(Side, Piece)> {
-        if !self.occupied.contains(sq) {
-            return None;
-        }
-        for side in Side::ALL {
-            if self.courtiers[side.index()].contains(sq) {
-                return Some((side, Piece::Courtier));
-            }
-            let (k, q) = (
-                self.royals[2 * side.index()],
-                self.royals[2 * side.index() + 1],
-            );
-            match (k == sq, q == sq) {
-                (true, true) => return Some((side, Piece::United)),
-                (true, false) => return Some((side, Piece::King)),
-                (false, true) => return Some((side, Piece::Queen)),
-                (false, false) => {}
-            }
-        }
-        None
-    }
-
-    /// Moves `side`'s piece `piece` from `from` to `to`, removing an enemy Courtier there.
-    /// A Royal moving onto its partner unites with it.
-    #[inline]
-    pub(crate) fn move_piece(&mut self, side: Side, piece: Piece, from: Square, to: Square) {
-        let enemy = side.opponent().index();
-        if self.courtiers[enemy].remove(to) {
-            self.key ^= COURTIER_KEYS[enemy][to.index()];
-        }
-        match piece {
-            Piece::King | Piece::Queen => {
-                let royal = Royal::of(side, piece == Piece::Queen).index();
-                self.move_royal(royal, to);
-            }
-            Piece::Courtier => {
-                let own = &mut self.courtiers[side.index()];
-                own.remove(from);
-                own.insert(to);
-                let keys = &COURTIER_KEYS[side.index()];
-                self.key ^= keys[from.index()] ^ keys[to.index()];
-            }
-            Piece::United => {
-                self.move_royal(2 * side.index(), to);
-                self.move_royal(2 * side.index() + 1, to);
-            }
-        }
-        self.occupied.remove(from);
-        self.occupied.insert(to);
-    }
-
-    #[inline]
-    fn move_royal(&mut self, royal: usize, to: Square) {
-        let keys = &ROYAL_KEYS[royal];
-        self.key ^= keys[self.royals[royal].index()] ^ keys[to.index()];
-        self.royals[royal] = to;
-    }
-
-    /// The Zobrist key of the placement (the repetition rule adds the side to move).
-    #[inline]
-    #[must_use]
-    pub const fn key(&self) -> u64 {
-        self.key
-    }
-
-    /// The key computed from scratch (tests compare it with the incremental one).
-    #[must_use]
-    pub fn key_from_scratch(&self) -> u64 {
-        let mut key = 0;
-        for (royal, sq) in self.royals.iter().enumerate() {
-            key ^= ROYAL_KEYS[royal][sq.index()];
-        }
-        for (set, keys) in self.courtiers.iter().zip(&COURTIER_KEYS) {
-            for sq in *set {
-                key ^= keys[sq.index()];
-            }
-        }
-        key
-    }
+/// The status field of a state, as the position text writes it.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    Display,
+    EnumString,
+    EnumIter,
+)]
+#[strum(serialize_all = "snake_case")]
+pub enum Outcome {
+    /// The game goes on.
+    #[default]
+    Ongoing,
+    /// Red united its King and Queen.
+    RedWon,
+    /// Blue united its King and Queen.
+    BlueWon,
+    /// A position occurred `repetition_limit` times.
+    DrawRepetition,
+    /// The ply counter reached `max_plies`.
+    DrawMaxPlies,
+    /// Neither side could move: two forced passes in a row.
+    DrawDoublePass,
 }
 
 const BLUE_TO_MOVE: u64 = zobrist::table::<1>(0x626c_7565_2074_6f20)[0];

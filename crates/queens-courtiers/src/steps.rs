@@ -5,8 +5,8 @@ use board_kernel::Square;
 use board_kernel::picture::Point;
 use board_kernel::steps::{Step, StepRole, TurnStep};
 
-use crate::end::Outcome;
 use crate::notation::PartKind;
+use crate::state::Outcome;
 use crate::turn::TurnRule;
 use crate::{Move, State};
 

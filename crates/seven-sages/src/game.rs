@@ -9,7 +9,7 @@ use board_kernel::{BySide, Illegal, ParseError, RuleBook, Side, SplitMix64, Stat
 use crate::notation::Move;
 use crate::options::Options;
 use crate::state::State;
-use crate::turn;
+use crate::{end, notation, position, strategy, turn};
 
 /// Seven Sages with its options fixed.
 ///
@@ -54,7 +54,7 @@ impl Rules for SevenSages {
     }
 
     fn initial_state(&self) -> State {
-        State::initial_for(&self.options)
+        State::initial(&self.options)
     }
 
     fn side_to_move(&self, state: &State) -> Side {
@@ -62,11 +62,11 @@ impl Rules for SevenSages {
     }
 
     fn status(&self, state: &State) -> Status {
-        state.outcome.status()
+        end::status(&self.options, state)
     }
 
     fn scores(&self, state: &State) -> Option<BySide<i64>> {
-        Some(state.scores())
+        Some(end::scores(state))
     }
 
     fn legal_moves(&self, state: &State, moves: &mut Vec<Move>) {
@@ -86,11 +86,11 @@ impl Rules for SevenSages {
     }
 
     fn parse_move(&self, _state: &State, text: &str) -> Result<Move, ParseError> {
-        crate::notation::parse_move(text)
+        notation::parse_move(text)
     }
 
     fn parse_position(&self, text: &str) -> Result<State, ParseError> {
-        crate::position::parse_for(&self.options, text)
+        position::parse(&self.options, text)
     }
 
     fn key(&self, state: &State) -> u64 {
@@ -108,7 +108,7 @@ impl Rules for SevenSages {
 
 impl Search for SevenSages {
     fn heuristic(&self, state: &State, side: Side) -> Option<f64> {
-        Some(crate::strategy::evaluate(&self.options, state, side))
+        Some(strategy::evaluate(&self.options, state, side))
     }
 
     /// Counts each sage's moves in each direction and makes only the chosen direction's.
@@ -118,7 +118,7 @@ impl Search for SevenSages {
         rng: &mut SplitMix64,
         _scratch: &mut Vec<Move>,
     ) -> Option<Move> {
-        turn::random_move(&self.options, state, &mut |n| rng.below(n))
+        turn::pick(&self.options, state, |n| rng.below(n))
     }
 
     fn count_moves(&self, state: &State, _scratch: &mut Vec<Move>) -> usize {

@@ -73,12 +73,11 @@ pub use board_kernel::{
     BySide, Game, GameExt, GameOptions, GameResult, Illegal, MoveError, OptionError, ParseError,
     Presentation, Rules, Search, Side, Snapshot, Square, Status, Steps, Valid,
 };
-pub use end::{EndReason, Outcome};
 pub use game::SevenSages;
 pub use notation::Move;
 pub use options::{Deviation, KickMode, Options, OwnGoal};
 pub use pieces::{Piece, SAGES_PER_SIDE};
-pub use state::State;
+pub use state::{EndReason, Outcome, State};
 
 // The crate README's examples are compiled and run as doctests.
 #[doc = include_str!("../README.md")]

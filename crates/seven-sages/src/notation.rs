@@ -118,6 +118,7 @@ board_kernel::serde_via_text!(Move);
 /// Parses a move in the notation of §6 (the `+` is optional, but only allowed when the ball
 /// ends in a goal area).
 pub(crate) fn parse_move(input: &str) -> Result<Move, ParseError> {
+    ParseError::check_length(board_kernel::TextKind::Move, input)?;
     if input == "pass" {
         return Ok(Move::Pass);
     }

@@ -2,7 +2,7 @@
 //! margin shaded, the sages (White and Black discs) and the ball; a kick is drawn as the
 //! kicker's slide followed by the ball's path through its pivots.
 
-use board_kernel::picture::{Cell, Pattern, Picture, Piece, PieceKind, Point, Rgb, Shape};
+use board_kernel::picture::{Cell, Outline, Pattern, Picture, Piece, PieceKind, Point, Rgb};
 use board_kernel::{Side, Square};
 
 use crate::board::{CellKind, SIZE, cell, dir_index, square};
@@ -38,7 +38,7 @@ pub(crate) fn picture(state: &State) -> Picture {
             picture.pieces.push(Piece {
                 at: Point::of(sq),
                 kind: PieceKind::Token {
-                    shape: Shape::Circle,
+                    shape: Outline::Circle,
                     fill,
                     stroke: Rgb::BLACK,
                     letter: Some(if side == Side::White { "W" } else { "B" }.to_owned()),

@@ -6,10 +6,11 @@ use board_kernel::text::{BoardField, Empties, Frame};
 use board_kernel::{ParseError, Side, TextKind};
 
 use crate::board::{FIELD, GOAL_BLACK, KIND, OUTSIDE, SIZE, goal_of, is_goal};
-use crate::end::{EndReason, Outcome, winner_on_score};
+use crate::end::winner_on_score;
 use crate::options::Options;
 use crate::pieces::{CellSet, Cells, SAGES_PER_SIDE};
 use crate::state::State;
+use crate::state::{EndReason, Outcome};
 
 const FIELD_NAMES: [&str; 8] = [
     "field 1 (board)",
@@ -92,15 +93,15 @@ fn number(text: &str, field: usize, input: &str) -> Result<u32, ParseError> {
 }
 
 /// Reads a position for a game under `options`, with room for its history reserved.
-pub(crate) fn parse_for(options: &Options, input: &str) -> Result<State, ParseError> {
-    let mut state = parse(input)?;
+pub(crate) fn parse(options: &Options, input: &str) -> Result<State, ParseError> {
+    let mut state = parse_structure(input)?;
     state.reserve_history(options);
     Ok(state)
 }
 
 /// Parses the one-line position text, checking every rule of §2.4. The state starts a fresh
 /// repetition history in which it has occurred once.
-pub(crate) fn parse(input: &str) -> Result<State, ParseError> {
+fn parse_structure(input: &str) -> Result<State, ParseError> {
     ParseError::check_length(TextKind::Position, input)?;
     let bad = |reason: &str| ParseError::bad_position(input, reason);
     let fields: Vec<&str> = input.split(' ').collect();

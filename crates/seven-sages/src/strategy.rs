@@ -13,10 +13,10 @@
 use board_kernel::Side;
 
 use crate::board::{KIND, STEP, goal_of};
-use crate::end::Outcome;
 use crate::kick::kick;
 use crate::options::Options;
 use crate::pieces::CellSet;
+use crate::state::Outcome;
 use crate::state::State;
 use crate::turn::Mover;
 

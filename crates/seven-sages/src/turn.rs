@@ -6,13 +6,15 @@ use board_kernel::{Illegal, Side, Square};
 use crate::board::{
     Cell, KIND, OFF, STEP, cell, dir_index, goal_of, is_backward_diagonal, is_goal, square,
 };
-use crate::end::{self, EndReason, Outcome, winner_on_score};
+use crate::end;
 use crate::kick::{BallRules, kick};
 use crate::lines::{Lines, goals};
 use crate::notation::Move;
-use crate::options::{KickMode, Options};
+use crate::options::Options;
 use crate::pieces::{CellSet, Cells, on_board};
-use crate::state::State;
+use crate::state::{State, key_change};
+
+mod reasons;
 
 /// Everything a generator needs about the side to move.
 pub(crate) struct Mover {
@@ -427,12 +429,12 @@ pub(crate) fn play(options: &Options, state: &mut State, mv: &Move) {
     let ball_before = state.ball;
     let mut scorer = None;
     let change = match *mv {
-        Move::Pass => end::key_change(side, 0, 0, 0, 0),
+        Move::Pass => key_change(side, 0, 0, 0, 0),
         Move::Plain { from, to } => {
             let set = &mut state.sages[side.index()];
             set.take(cell(from));
             set.put(cell(to));
-            end::key_change(side, cell(from), cell(to), ball_before, ball_before)
+            key_change(side, cell(from), cell(to), ball_before, ball_before)
         }
         Move::Kick { from, to, ball } => {
             let set = &mut state.sages[side.index()];
@@ -448,7 +450,7 @@ pub(crate) fn play(options: &Options, state: &mut State, mv: &Move) {
                     Side::Black
                 });
             }
-            end::key_change(side, cell(from), cell(to), ball_before, state.ball)
+            key_change(side, cell(from), cell(to), ball_before, state.ball)
         }
     };
     state.ply = state.ply.saturating_add(1);
@@ -458,11 +460,9 @@ pub(crate) fn play(options: &Options, state: &mut State, mv: &Move) {
         state.since = 0;
         state.passes = 0;
         state.to_move = scorer.opponent();
-        if *points >= options.points_to_win {
-            state.outcome = Outcome::Finished {
-                winner: Some(scorer),
-                reason: EndReason::Points,
-            };
+        let outcome = end::outcome_after_point(options, scorer, *points);
+        if outcome.is_finished() {
+            state.outcome = outcome;
         } else {
             state.reset_pieces();
         }
@@ -485,20 +485,9 @@ pub(crate) fn play(options: &Options, state: &mut State, mv: &Move) {
     };
     debug_assert_eq!(key, state.key(), "the key changed by {mv}");
     let occurrences = state.history.push(key);
-    let reason = if state.passes >= 2 {
-        Some(EndReason::DoublePass)
-    } else if options.repetition_limit > 0 && occurrences >= options.repetition_limit as usize {
-        Some(EndReason::Repetition)
-    } else if options.max_plies_per_point > 0 && state.since >= options.max_plies_per_point {
-        Some(EndReason::MaxPlies)
-    } else {
-        None
-    };
-    if let Some(reason) = reason {
-        state.outcome = Outcome::Finished {
-            winner: winner_on_score(state.score),
-            reason,
-        };
+    let outcome = end::outcome_after(options, state, occurrences);
+    if outcome.is_finished() {
+        state.outcome = outcome;
     }
 }
 
@@ -523,132 +512,6 @@ fn sage_move_is_legal(options: &Options, state: &State, mv: &Move) -> bool {
         found |= m == *mv;
     });
     found
-}
-
-/// Why the sage move or pass `mv` is illegal in the ongoing `state`, naming the rule.
-fn reason(options: &Options, state: &State, mv: &Move) -> Illegal {
-    let side = state.to_move;
-    let name = side.name();
-    let (from, to, ball) = match *mv {
-        Move::Pass => {
-            return Illegal::breaks(
-                "§4.3",
-                format!("{name} has a move, and a player passes only when he has none"),
-            );
-        }
-        Move::Plain { from, to } => (from, to, None),
-        Move::Kick { from, to, ball } => (from, to, Some(ball)),
-    };
-    let (Some(f), Some(t)) = (on_board(from), on_board(to)) else {
-        return Illegal::breaks("§2.1", "a square is off the board");
-    };
-    let mover = Mover::new(options, state);
-    if !mover.own.has(f) {
-        return Illegal::breaks("§4.1", format!("there is no {name} sage on {from}"));
-    }
-    let Some((dir, _)) = from.line_to(to) else {
-        return Illegal::breaks(
-            "§4.1",
-            format!(
-                "a sage slides in a straight line (orthogonally or diagonally); {to} is not on a line from {from}"
-            ),
-        );
-    };
-    let d = dir_index(dir);
-    let r = ray(&mover, state, f, d);
-    let reached = r.cells[..r.len].contains(&t);
-    let stop_before = options.kick_mode == KickMode::StopBefore;
-    match ball {
-        None => {
-            if is_backward_diagonal(side, d) {
-                return Illegal::breaks(
-                    "§4.1",
-                    format!(
-                        "a plain move may not go diagonally backward ({dir} for {name}); only kicks may"
-                    ),
-                );
-            }
-            if !reached {
-                if r.hits_ball && t == state.ball {
-                    return Illegal::breaks(
-                        "§4.2",
-                        format!(
-                            "the ball is on {to}: running into it is a kick, written {from}-{to}/<ball's cell>"
-                        ),
-                    );
-                }
-                return Illegal::breaks("§4.1", format!("the way from {from} to {to} is blocked"));
-            }
-            if KIND[t as usize] == goal_of(side.opponent()) {
-                return Illegal::breaks(
-                    "§2.2",
-                    format!(
-                        "a sage may pass through the opponent's goal area but not stop there ({to})"
-                    ),
-                );
-            }
-            if !may_stop(&mover, f, t) {
-                return Illegal::breaks(
-                    "§2.2",
-                    format!("{name} would have more than one sage in its own goal area"),
-                );
-            }
-            if r.kick.is_some() {
-                return Illegal::breaks(
-                    "§4.2",
-                    format!(
-                        "the sage runs into the ball: with kick_mode = StopBefore, stopping on {to} \
-                     in front of the ball is a kick, written {from}-{to}/<ball's cell>"
-                    ),
-                );
-            }
-            Illegal::breaks("§4.1", "it is not a legal plain move")
-        }
-        Some(b) => {
-            if !r.hits_ball {
-                return Illegal::breaks(
-                    "§4.2",
-                    format!("the slide from {from} towards {to} does not run into the ball"),
-                );
-            }
-            let Some(k) = r.kick else {
-                return Illegal::breaks(
-                    "§4.2",
-                    format!(
-                        "the ball on {} cannot be kicked {dir}: on its first leg it must move and \
-                     meet another stone",
-                        square(state.ball)
-                    ),
-                );
-            };
-            if k.kicker != t {
-                let expected = square(k.kicker);
-                return if stop_before && t == state.ball {
-                    Illegal::breaks(
-                        "§4.2",
-                        format!(
-                            "with kick_mode = StopBefore the kicker stops in front of the ball, on {expected}"
-                        ),
-                    )
-                } else {
-                    Illegal::breaks("§4.2", format!("this kicker ends on {expected}, not {to}"))
-                };
-            }
-            let cells: Vec<String> = k.finals.cells().map(|c| square(c).to_string()).collect();
-            let reachable = on_board(b).is_some_and(|c| k.finals.has(c));
-            if reachable {
-                Illegal::breaks("§4.2", "it is not a legal kick")
-            } else {
-                Illegal::breaks(
-                    "§4.2",
-                    format!(
-                        "the ball cannot stop on {b}; this kick may leave it on {}",
-                        cells.join(" ")
-                    ),
-                )
-            }
-        }
-    }
 }
 
 fn has_sage_move(options: &Options, state: &State) -> bool {
@@ -689,21 +552,21 @@ pub(crate) fn check(options: &Options, state: &State, mv: &Move) -> Result<(), I
     if is_legal(options, state, mv) {
         Ok(())
     } else {
-        Err(reason(options, state, mv))
+        Err(reasons::reason(options, state, mv))
     }
 }
 
 /// The move at index `pick(n)` of the `n` legal moves: each sage's moves counted in each
 /// direction and only the chosen direction's made; the pass when there is no sage move.
-pub(crate) fn random_move(
+pub(crate) fn pick(
     options: &Options,
     state: &State,
-    pick: &mut impl FnMut(usize) -> usize,
+    mut pick: impl FnMut(usize) -> usize,
 ) -> Option<Move> {
     if state.outcome.is_finished() {
         return None;
     }
-    let picked = pick_sage_move(options, state, &mut *pick);
+    let picked = pick_sage_move(options, state, &mut pick);
     Some(picked.unwrap_or_else(|| {
         // The list is the pass alone (§4.2): drawn like any one-move list.
         pick(1);

@@ -1,12 +1,11 @@
 //! End of the game: the loss by having no legal move and the automatic draws, checked in the
 //! rule book's order after every move (and on a loaded position).
 
-use board_kernel::{GameResult, Illegal, Status};
+use board_kernel::{GameResult, Status};
 
-use crate::notation::Move;
+use crate::movement;
 use crate::options::Options;
 use crate::state::State;
-use crate::turn;
 
 /// Why the side to move lost: it has no legal move (no stones, all pinned, or — without
 /// single steps — no two active stones side by side).
@@ -41,48 +40,11 @@ pub(crate) fn draw_reason(options: &Options, state: &State) -> Option<&'static s
 
 /// The status by the four end checks, in order.
 pub(crate) fn status(options: &Options, state: &State) -> Status {
-    if !turn::has_move(options, &state.board, state.to_move) {
+    if !movement::has_move(options, &state.board, state.to_move) {
         return Status::Finished(GameResult::win(state.to_move.opponent(), NO_LEGAL_MOVE));
     }
     match draw_reason(options, state) {
         Some(reason) => Status::Finished(GameResult::draw(reason)),
         None => Status::Ongoing,
     }
-}
-
-/// The legal moves of `state`: none once a draw rule has ended the game, else the turn's.
-pub(crate) fn legal_moves(options: &Options, state: &State, moves: &mut Vec<Move>) {
-    if draw_reason(options, state).is_none() {
-        turn::generate(options, &state.board, state.to_move, moves);
-    }
-}
-
-/// How many legal moves `state` has, without listing them.
-pub(crate) fn count_moves(options: &Options, state: &State) -> usize {
-    match draw_reason(options, state) {
-        Some(_) => 0,
-        None => turn::count(options, &state.board, state.to_move),
-    }
-}
-
-/// The move at index `pick(n)` of the `n` legal moves, counting each stone's moves and
-/// walking only the chosen stone's.
-pub(crate) fn random_move(
-    options: &Options,
-    state: &State,
-    pick: impl FnOnce(usize) -> usize,
-) -> Option<Move> {
-    match draw_reason(options, state) {
-        Some(_) => None,
-        None => turn::pick(options, &state.board, state.to_move, pick),
-    }
-}
-
-/// Whether `mv` may be played in `state`: nothing may once the game is over (§5), else the
-/// turn's rules say.
-pub(crate) fn check_move(options: &Options, state: &State, mv: &Move) -> Result<(), Illegal> {
-    if status(options, state).is_finished() {
-        return Err(Illegal::GameOver);
-    }
-    turn::check(options, &state.board, state.to_move, *mv).map_err(Illegal::from)
 }

@@ -7,7 +7,7 @@ use board_kernel::prelude::*;
 use board_kernel::steps::{Step, TurnStep};
 use board_kernel::{Illegal, ParseError, RuleBook, Side, SplitMix64, Status, Valid};
 
-use crate::{Move, Options, State, end, observation, position, strategy, turn};
+use crate::{Move, Options, State, end, notation, observation, position, strategy, turn};
 
 /// The game of Tower of Power under a fixed set of [`Options`].
 ///
@@ -23,15 +23,6 @@ use crate::{Move, Options, State, end, observation, position, strategy, turn};
 #[derive(Clone, Debug, Default)]
 pub struct TowerOfPower {
     options: Options,
-}
-
-impl TowerOfPower {
-    /// How many legal moves `state` has, without listing them (perft's last ply, search
-    /// move-count heuristics).
-    #[must_use]
-    pub fn count_moves(&self, state: &State) -> usize {
-        end::count_moves(&self.options, state)
-    }
 }
 
 impl Rules for TowerOfPower {
@@ -65,23 +56,23 @@ impl Rules for TowerOfPower {
     }
 
     fn legal_moves(&self, state: &State, moves: &mut Vec<Move>) {
-        end::legal_moves(&self.options, state, moves);
+        turn::generate(&self.options, state, moves);
     }
 
     fn play_unchecked(&self, state: &mut State, mv: &Move) {
-        turn::play_turn(&self.options, state, mv);
+        turn::play(&self.options, state, mv);
     }
 
     fn check_move(&self, state: &State, mv: &Move) -> Result<(), Illegal> {
-        end::check_move(&self.options, state, mv)
+        turn::check(&self.options, state, mv)
     }
 
     fn parse_move(&self, _state: &State, text: &str) -> Result<Move, ParseError> {
-        crate::notation::parse_move(text)
+        notation::parse_move(text)
     }
 
     fn parse_position(&self, text: &str) -> Result<State, ParseError> {
-        position::parse_for(&self.options, text)
+        position::parse(&self.options, text)
     }
 
     fn key(&self, state: &State) -> u64 {
@@ -109,11 +100,11 @@ impl Search for TowerOfPower {
         rng: &mut SplitMix64,
         _scratch: &mut Vec<Move>,
     ) -> Option<Move> {
-        end::random_move(&self.options, state, |n| rng.below(n))
+        turn::pick(&self.options, state, |n| rng.below(n))
     }
 
     fn count_moves(&self, state: &State, _scratch: &mut Vec<Move>) -> usize {
-        TowerOfPower::count_moves(self, state)
+        turn::count(&self.options, state)
     }
 }
 

@@ -40,8 +40,9 @@
 //! ```
 //!
 //! The crate follows the rule book: [`board`] (squares and setup), [`pieces`] (stacks),
-//! [`state`] (the state and its keys), [`turn`] (moves and their execution), [`end`] (end of
-//! the game), [`notation`] (move text), [`position`] (position text and diagrams),
+//! [`state`] (the state and its keys), [`movement`] (row moves and single steps on a board),
+//! [`turn`] (a move on a state: generated, checked, played), [`end`] (end of the game),
+//! [`notation`] (move text), [`position`] (position text and diagrams),
 //! [`picture`] (the SVG picture), [`observation`] (what a learning program sees: planes from
 //! the mover's point of view, and how long games and turns last), [`strategy`] (the
 //! evaluation for computer players),
@@ -53,6 +54,7 @@ pub mod board;
 pub mod end;
 pub mod endgame;
 mod game;
+pub mod movement;
 pub mod notation;
 pub mod observation;
 pub mod options;

@@ -204,17 +204,15 @@ fn parse_nat(input: &str, field: &str, at: &str) -> Result<u32, ParseError> {
 /// Reads a position for a game under `options`: every text that follows the grammar is a
 /// valid position (§2.4), and its repetition history starts here; the end checks (§5.4)
 /// decide whether it is over.
-pub(crate) fn parse_for(options: &Options, input: &str) -> Result<State, ParseError> {
-    let mut state = parse(input)?;
+pub(crate) fn parse(options: &Options, input: &str) -> Result<State, ParseError> {
+    let mut state = parse_structure(input)?;
     state.restart_history(options);
     Ok(state)
 }
 
-/// Reads a one-line position text (with an empty repetition history).
-///
-/// # Errors
-/// Any text that breaks the grammar or its canonical-form rules, saying where.
-pub fn parse(input: &str) -> Result<State, ParseError> {
+/// Reads a one-line position text (with an empty repetition history): the grammar and its
+/// canonical-form rules, which no option changes.
+fn parse_structure(input: &str) -> Result<State, ParseError> {
     ParseError::check_length(TextKind::Position, input)?;
     let bad = |reason: &str| ParseError::bad_position(input, reason);
     if input.is_empty() {
@@ -338,7 +336,7 @@ mod tests {
 
     #[test]
     fn the_initial_line_round_trips() {
-        let state = parse(INITIAL).unwrap();
+        let state = parse_structure(INITIAL).unwrap();
         assert_eq!(state.board, Board::initial());
         assert_eq!(state.to_string(), INITIAL);
     }
@@ -351,20 +349,20 @@ mod tests {
             "8/8/8/8/8/8/8/8 b 1000000000 17",
             "(wbwbwbwbwbwbwbwbwbwb)7/8/8/8/8/8/8/8 w 0 0",
         ] {
-            assert_eq!(parse(text).unwrap().to_string(), text);
+            assert_eq!(parse_structure(text).unwrap().to_string(), text);
         }
         // The counters are bounded (so no move can overflow them).
         for text in [
             "8/8/8/8/8/8/8/8 b 1000000001 17",
             "8/8/8/8/8/8/8/8 b 0 4294967295",
         ] {
-            assert!(parse(text).is_err(), "{text}");
+            assert!(parse_structure(text).is_err(), "{text}");
         }
     }
 
     #[test]
     fn diagrams_round_trip() {
-        let state = parse("8/8/b7/4(wwb)3/3(wb)4/8/8/7b w 0 0").unwrap();
+        let state = parse_structure("8/8/b7/4(wwb)3/3(wb)4/8/8/7b w 0 0").unwrap();
         let text = diagram(&state.board);
         assert!(text.contains("5  .   .   .   .   wwb .   .   ."), "{text}");
         assert_eq!(parse_diagram(&text).unwrap(), state.board);

@@ -29,17 +29,17 @@ const SAMPLE_FIRST_8: &[&str] = &[
 #[must_use]
 pub fn rule_book() -> RuleBook {
     RuleBook::new(vec![
-        Block::Text(include_str!("../rulebook/intro.md")),
-        Block::Text(include_str!("../rulebook/board.md")),
+        Block::Text(include_str!("../rulebook/01-intro.md")),
+        Block::Text(include_str!("../rulebook/02-board.md")),
         Block::Position {
             caption: "The setup: White to move",
             setup: Setup::INITIAL,
         },
-        Block::Text(include_str!("../rulebook/pieces.md")),
-        Block::Text(include_str!("../rulebook/turn.md")),
-        Block::Text(include_str!("../rulebook/end.md")),
+        Block::Text(include_str!("../rulebook/03-pieces.md")),
+        Block::Text(include_str!("../rulebook/04-turn.md")),
+        Block::Text(include_str!("../rulebook/05-end.md")),
         Block::Options,
-        Block::Text(include_str!("../rulebook/tours.md")),
+        Block::Text(include_str!("../rulebook/06-tours.md")),
         Block::LegalMoves {
             caption: "The Tours rule: every square around a1 holds a stack, so White has no move and loses",
             setup: Setup {
@@ -54,8 +54,8 @@ pub fn rule_book() -> RuleBook {
             setup: Setup::position("8/8/8/8/8/8/(bb)(bb)6/w(bb)6 w 0 0"),
             limit: 10,
         },
-        Block::Text(include_str!("../rulebook/notation.md")),
-        Block::Text(include_str!("../rulebook/examples.md")),
+        Block::Text(include_str!("../rulebook/07-notation.md")),
+        Block::Text(include_str!("../rulebook/08-examples.md")),
         Block::LegalMoves {
             caption: "Example 1: the first move — 705 moves (614 row moves and 91 single steps)",
             setup: Setup::INITIAL,

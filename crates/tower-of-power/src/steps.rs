@@ -7,7 +7,7 @@ use board_kernel::steps::{Step, StepRole, TurnStep};
 
 use crate::board::Bits;
 use crate::options::Options;
-use crate::{Move, State, end, turn};
+use crate::{Move, State, turn};
 
 /// The steps of `mv`.
 pub(crate) fn move_steps(_state: &State, mv: &Move, out: &mut Vec<TurnStep>) {
@@ -27,10 +27,7 @@ pub(crate) fn move_steps(_state: &State, mv: &Move, out: &mut Vec<TurnStep>) {
 /// The first steps of the legal moves: each stone a move begins with (a row's far stone, a
 /// single step's stone); nothing once the game is over.
 pub(crate) fn first_steps(options: &Options, state: &State, out: &mut Vec<TurnStep>) {
-    if end::draw_reason(options, state).is_some() {
-        return;
-    }
-    let first = turn::first_squares(options, &state.board, state.to_move);
+    let first = turn::first_squares(options, state);
     for s in Bits(first) {
         let at = Point::of(crate::board::square(s));
         out.push(TurnStep::cell(at, StepRole::Select));
@@ -45,12 +42,9 @@ pub(crate) fn moves_beginning_with(
     first: Step,
     out: &mut Vec<Move>,
 ) {
-    if end::draw_reason(options, state).is_some() {
-        return;
-    }
     if let Step::Cell(at) = first
         && let Some(from) = Square::new(at.col, at.row)
     {
-        turn::moves_from(options, &state.board, state.to_move, from, out);
+        turn::moves_from(options, state, from, out);
     }
 }

@@ -24,7 +24,7 @@ use crate::new_game::{MAX_NAME_CHARS, NewGame};
 use crate::referee::{Action, Done};
 use crate::refusal::{Code, InFlight};
 use crate::room::Room;
-use crate::store::{Player, now_ms};
+use crate::store::{Occupant, now_ms};
 use crate::{Server, computer};
 
 /// The largest request body: a game's creation is far smaller.
@@ -37,6 +37,10 @@ const HARD_MESSAGE_BYTES: usize = 64 * 1024;
 pub const MAX_MOVE_BYTES: usize = 512;
 /// How long a new connection may take to say hello.
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
+/// How long a connection closed for flooding is read (and its bytes dropped) for the client's
+/// side of the closing handshake.
+const CLOSE_WITHIN: Duration = Duration::from_secs(2);
+
 /// Refused messages in a row after which a flooding connection is closed.
 const FLOOD_CLOSE_AFTER: u32 = 200;
 /// Games listed of each kind (live, finished).
@@ -113,7 +117,10 @@ async fn create(
         return storage_error(e);
     }
     // A computer that opens the game starts thinking as soon as the room is loaded.
-    if row.players.iter().any(|p| matches!(p, Player::Computer(_)))
+    if row
+        .players
+        .iter()
+        .any(|p| matches!(p, Occupant::Computer(_)))
         && let Err(e) = server.room(&row.id).await
     {
         return storage_error(e);
@@ -321,6 +328,7 @@ async fn connection(server: Arc<Server>, room: Arc<Room>, socket: WebSocket) {
                             code: 1008,
                             reason: "flooding".into(),
                         }))).await;
+                        drain_until_closed(&mut stream).await;
                         return;
                     }
                     // One warning a second at most: the reply must not flood either.
@@ -352,6 +360,21 @@ async fn connection(server: Arc<Server>, room: Arc<Room>, socket: WebSocket) {
             }
         }
     }
+}
+
+/// Reads and drops what a closed connection still sends, until its side of the closing
+/// handshake or [`CLOSE_WITHIN`]: a socket dropped with unread bytes is reset, and a reset
+/// throws away what the client has not read yet (the replies and the close frame that tell
+/// it why it was closed).
+async fn drain_until_closed(stream: &mut futures_util::stream::SplitStream<WebSocket>) {
+    let _ = tokio::time::timeout(CLOSE_WITHIN, async {
+        while let Some(Ok(message)) = stream.next().await {
+            if matches!(message, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
 }
 
 /// Waits for the hello and finds the seat its token opens.

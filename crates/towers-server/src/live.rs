@@ -8,7 +8,7 @@ use tower_games::record::{Record, option_pairs};
 use tower_games::registry;
 
 use crate::referee::{Action, Referee, Verdict, can_draw, describe_adjudication};
-use crate::store::{GameRow, Player, StoreError};
+use crate::store::{GameRow, Occupant, StoreError};
 
 /// A game in memory: the stored row and the engine's position after its moves.
 pub(crate) struct Live {
@@ -56,8 +56,8 @@ impl Live {
             return None;
         }
         match &self.row.players[self.to_move()] {
-            Player::Computer(spec) => Some((self.to_move(), spec.clone())),
-            Player::Person(_) => None,
+            Occupant::Computer(spec) => Some((self.to_move(), spec.clone())),
+            Occupant::Person(_) => None,
         }
     }
 

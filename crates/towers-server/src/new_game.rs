@@ -10,7 +10,7 @@ use tower_games::record::option_pairs;
 use tower_games::registry;
 
 use crate::clock::{Clock, ClockSpec};
-use crate::store::{GameRow, Player, now_ms};
+use crate::store::{GameRow, Occupant, now_ms};
 use crate::{computer, new_id, new_token};
 
 /// A person's name, at most this many characters.
@@ -27,7 +27,7 @@ pub(crate) struct NewGame {
     options: BTreeMap<String, String>,
     #[serde(default)]
     position: Option<String>,
-    players: [Player; 2],
+    players: [Occupant; 2],
     #[serde(default)]
     clock: ClockSpec,
 }
@@ -73,8 +73,8 @@ impl NewGame {
         };
         for player in &self.players {
             match player {
-                Player::Person(name) => check_name(name)?,
-                Player::Computer(spec) => {
+                Occupant::Person(name) => check_name(name)?,
+                Occupant::Computer(spec) => {
                     computer::validate(spec)?;
                 }
             }
@@ -82,8 +82,8 @@ impl NewGame {
         self.clock.validate()?;
         let now = now_ms();
         let tokens = self.players.clone().map(|p| match p {
-            Player::Person(_) => Some(new_token()),
-            Player::Computer(_) => None,
+            Occupant::Person(_) => Some(new_token()),
+            Occupant::Computer(_) => None,
         });
         let mut seed = [0u8; 8];
         getrandom::fill(&mut seed).map_err(|e| e.to_string())?;

@@ -11,7 +11,7 @@ use board_kernel::{GameResult, Side, Status};
 
 use crate::clock::Clock;
 use crate::refusal::{Code, Refusal, refuse};
-use crate::store::{GameRow, Player, StoredMove};
+use crate::store::{GameRow, Occupant, StoredMove};
 
 /// The reasons of results the rules did not give: the game ended by resignation, on time or
 /// by agreement. Records carry them as the result's reason (`towers replay` accepts them).
@@ -277,7 +277,7 @@ impl Referee<'_> {
         let mut next = row.clone();
         next.rematch_requests |= 1 << seat;
         for (i, player) in row.players.iter().enumerate() {
-            if matches!(player, Player::Computer(_)) {
+            if matches!(player, Occupant::Computer(_)) {
                 next.rematch_requests |= 1 << i;
             }
         }

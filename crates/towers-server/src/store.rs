@@ -54,19 +54,19 @@ pub enum Dialect {
 /// Who sits on a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
-pub enum Player {
+pub enum Occupant {
     /// A person, by the name the creator gave.
     Person(String),
     /// A computer player, by its spec (`mcts:1000`).
     Computer(String),
 }
 
-impl Player {
+impl Occupant {
     /// The name a record gives the seat: the person's name or the player spec.
     #[must_use]
     pub fn label(&self) -> &str {
         match self {
-            Player::Person(name) | Player::Computer(name) => name,
+            Occupant::Person(name) | Occupant::Computer(name) => name,
         }
     }
 }
@@ -94,7 +94,7 @@ pub struct GameRow {
     /// The start position text, if not the initial position.
     pub position: Option<String>,
     /// The seats, White's first.
-    pub players: [Player; 2],
+    pub players: [Occupant; 2],
     /// Each person's seat token (secret; `None` for a computer seat).
     pub tokens: [Option<String>; 2],
     /// How the game is timed.
@@ -388,8 +388,8 @@ impl Store {
             let mut list = Vec::with_capacity(rows.len());
             for row in rows {
                 let id: String = row.try_get(0)?;
-                let white: Player = column(&row, &id, 2, "white")?;
-                let black: Player = column(&row, &id, 3, "black")?;
+                let white: Occupant = column(&row, &id, 2, "white")?;
+                let black: Occupant = column(&row, &id, 3, "black")?;
                 let result: Option<String> = row.try_get(5)?;
                 list.push(Summary {
                     game: row.try_get(1)?,
@@ -483,7 +483,7 @@ async fn insert_game(
         .players
         .iter()
         .enumerate()
-        .filter(|(_, p)| matches!(p, Player::Computer(_)))
+        .filter(|(_, p)| matches!(p, Occupant::Computer(_)))
         .map(|(i, _)| 1i64 << i)
         .sum::<i64>();
     sqlx::query(

@@ -152,7 +152,10 @@ pub(crate) fn run(args: &TrainArgs) -> Result<(), String> {
         ));
     }
     if !(0.0..=1.0).contains(&args.bootstrap_share) {
-        return Err(format!("--bootstrap-share {}: expected 0 to 1", args.bootstrap_share));
+        return Err(format!(
+            "--bootstrap-share {}: expected 0 to 1",
+            args.bootstrap_share
+        ));
     }
     if !(args.eval_every >= 0.0 && args.eval_every.is_finite()) {
         return Err(format!(

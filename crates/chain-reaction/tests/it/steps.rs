@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use crate::common::{pos, with as game};
 use board_kernel::picture::Point;
 use board_kernel::prelude::*;
-use board_kernel::steps::{Step, StepError, StepOptions, StepRole, TurnStep, by_listing, steps_of};
+use board_kernel::steps::{NextSteps, Step, StepError, StepRole, TurnStep, by_listing, steps_of};
 use board_kernel::{SplitMix64, testing};
 use sackson_chain_reaction::{ChainReaction, Move, State};
 
@@ -277,7 +277,7 @@ fn step(name: &str) -> Step {
 
 /// Asserts that the steps so far make the whole move `text`, with nothing more to come and
 /// the position after it, `board`, as the board.
-fn assert_whole(here: &StepOptions<Move, State>, text: &str, board: &str) {
+fn assert_whole(here: &NextSteps<Move, State>, text: &str, board: &str) {
     assert_eq!(here.complete.map(|m| m.to_string()).as_deref(), Some(text));
     assert!(here.next.is_empty());
     assert_eq!(here.board.to_string(), board);

@@ -46,7 +46,7 @@ fn invariant(game: &TowerOfPower, state: &State) -> Result<(), String> {
     }
     let mut moves = Vec::new();
     game.legal_moves(state, &mut moves);
-    if game.count_moves(state) != moves.len() {
+    if game.count_moves(state, &mut Vec::new()) != moves.len() {
         return Err("count_moves disagrees with legal_moves".into());
     }
     // The diagram check is the slowest part; every eighth ply is plenty.

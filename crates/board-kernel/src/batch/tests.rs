@@ -1,0 +1,134 @@
+use super::*;
+use crate::testing::Nim;
+
+fn batch(envs: usize, threads: usize, autoreset: Autoreset) -> (Batch<Nim>, Buffers) {
+    let batch = Batch::new(
+        Nim::pile(5, 3),
+        BatchConfig {
+            envs,
+            threads,
+            autoreset,
+            ..BatchConfig::default()
+        },
+    )
+    .unwrap();
+    let out = Buffers::for_batch(&batch);
+    (batch, out)
+}
+
+#[test]
+fn a_refused_action_changes_no_game() {
+    let (mut batch, mut out) = batch(3, 2, Autoreset::NextStep);
+    batch.reset(&mut out.view());
+    let before = out.clone();
+    for bad in [vec![0, 0, 7], vec![0, -1, 0], vec![0, 4, 0], vec![0, 0]] {
+        assert!(batch.step(&bad, &mut out.view()).is_err(), "{bad:?}");
+        assert_eq!(out.observations, before.observations);
+    }
+    let error = batch.step(&[0, 0, 4], &mut out.view()).unwrap_err();
+    assert!(error.to_string().starts_with("game 2: action 4"), "{error}");
+    for i in 0..3 {
+        assert_eq!(batch.cursor(i).start().stones, 5);
+    }
+}
+
+#[test]
+fn the_mover_gets_the_reward_and_the_next_step_starts_again() {
+    let (mut batch, mut out) = batch(2, 1, Autoreset::NextStep);
+    batch.reset(&mut out.view());
+    batch.step(&[2, 0], &mut out.view()).unwrap(); // 5 -> 2, 5 -> 4
+    batch.step(&[1, 0], &mut out.view()).unwrap(); // Black takes the last two; 4 -> 3
+    assert_eq!(out.terminated, [true, false]);
+    assert_eq!(out.rewards, [1.0, 0.0]);
+    assert_eq!(out.returns, [-1.0, 1.0, 0.0, 0.0]);
+    assert!(
+        out.masks[..6].iter().all(|&m| !m),
+        "a finished game offers nothing"
+    );
+    // The ended game's action is ignored; it starts again.
+    batch.step(&[99, 2], &mut out.view()).unwrap(); // 3 -> 0: White wins game 1
+    assert_eq!(out.terminated, [false, true]);
+    assert_eq!(out.rewards, [0.0, 1.0]);
+    assert_eq!(batch.cursor(0).start().stones, 5);
+    assert_eq!(out.players, [0, 1]);
+}
+
+#[test]
+fn same_step_starts_again_at_once_and_keeps_the_last_observation() {
+    let (mut batch, mut out) = batch(1, 1, Autoreset::SameStep);
+    batch.reset(&mut out.view());
+    batch.step(&[1], &mut out.view()).unwrap(); // 5 -> 3
+    batch.step(&[2], &mut out.view()).unwrap(); // Black takes 3: wins
+    assert_eq!((out.terminated[0], out.rewards[0]), (true, 1.0));
+    assert_eq!(batch.cursor(0).start().stones, 5);
+    assert_eq!(out.observations[..5], [1, 1, 1, 1, 1]);
+    assert_eq!(out.final_observations[..5], [0, 0, 0, 0, 0]);
+    assert_eq!(out.players, [0]);
+}
+
+#[test]
+fn disabled_refuses_a_finished_game_until_it_is_reset() {
+    let (mut batch, mut out) = batch(2, 1, Autoreset::Disabled);
+    batch.reset(&mut out.view());
+    batch.step(&[2, 0], &mut out.view()).unwrap();
+    batch.step(&[1, 0], &mut out.view()).unwrap();
+    let error = batch.step(&[0, 0], &mut out.view()).unwrap_err();
+    assert!(error.to_string().contains("game 0"), "{error}");
+    batch.reset_envs(&[true, false], &mut out.view()).unwrap();
+    batch.step(&[0, 0], &mut out.view()).unwrap();
+}
+
+#[test]
+fn truncation_cuts_a_game_at_its_action_limit() {
+    let mut batch = Batch::new(
+        Nim::pile(9, 1),
+        BatchConfig {
+            max_actions: Some(3),
+            ..BatchConfig::default()
+        },
+    )
+    .unwrap();
+    let mut out = Buffers::for_batch(&batch);
+    batch.reset(&mut out.view());
+    for expected in [false, false, true] {
+        batch.step(&[0], &mut out.view()).unwrap();
+        assert_eq!(out.truncated[0], expected);
+        assert!(!out.terminated[0]);
+    }
+}
+
+#[test]
+fn threads_change_nothing() {
+    let run = |threads: usize| {
+        let mut batch = Batch::new(
+            Nim::pile(21, 4),
+            BatchConfig {
+                envs: 37,
+                threads,
+                random_opening: 2,
+                seed: 9,
+                autoreset: Autoreset::SameStep,
+                ..BatchConfig::default()
+            },
+        )
+        .unwrap();
+        let mut out = Buffers::for_batch(&batch);
+        batch.reset(&mut out.view());
+        let mut rng = SplitMix64::new(3);
+        let mut seen = Vec::new();
+        let a = batch.actions().len();
+        for _ in 0..200 {
+            let actions: Vec<i64> = (0..37)
+                .map(|i| {
+                    let legal: Vec<usize> = (0..a).filter(|&k| out.masks[i * a + k]).collect();
+                    *rng.choose(&legal).unwrap() as i64
+                })
+                .collect();
+            batch.step(&actions, &mut out.view()).unwrap();
+            seen.push(out.clone().observations);
+            seen.push(out.rewards.iter().map(|r| *r as u8).collect());
+        }
+        seen
+    };
+    assert_eq!(run(1), run(3));
+}

@@ -1,0 +1,138 @@
+//! Why a move is refused: the rule it breaks, found by walking the rules along its ray —
+//! the pass (§4.3), the squares (§2.1), whose sage it is, the slide (§3), the zones (§2.2) and
+//! the kick (§4.2).
+
+use board_kernel::Illegal;
+
+use super::{Mover, may_stop, ray};
+use crate::board::{KIND, dir_index, goal_of, is_backward_diagonal, square};
+use crate::notation::Move;
+use crate::options::{KickMode, Options};
+use crate::pieces::{CellSet, on_board};
+use crate::state::State;
+
+/// Why the sage move or pass `mv` is illegal in the ongoing `state`, naming the rule.
+pub(super) fn reason(options: &Options, state: &State, mv: &Move) -> Illegal {
+    let side = state.to_move;
+    let name = side.name();
+    let (from, to, ball) = match *mv {
+        Move::Pass => {
+            return Illegal::breaks(
+                "§4.3",
+                format!("{name} has a move, and a player passes only when he has none"),
+            );
+        }
+        Move::Plain { from, to } => (from, to, None),
+        Move::Kick { from, to, ball } => (from, to, Some(ball)),
+    };
+    let (Some(f), Some(t)) = (on_board(from), on_board(to)) else {
+        return Illegal::breaks("§2.1", "a square is off the board");
+    };
+    let mover = Mover::new(options, state);
+    if !mover.own.has(f) {
+        return Illegal::breaks("§4.1", format!("there is no {name} sage on {from}"));
+    }
+    let Some((dir, _)) = from.line_to(to) else {
+        return Illegal::breaks(
+            "§4.1",
+            format!(
+                "a sage slides in a straight line (orthogonally or diagonally); {to} is not on a line from {from}"
+            ),
+        );
+    };
+    let d = dir_index(dir);
+    let r = ray(&mover, state, f, d);
+    let reached = r.cells[..r.len].contains(&t);
+    let stop_before = options.kick_mode == KickMode::StopBefore;
+    match ball {
+        None => {
+            if is_backward_diagonal(side, d) {
+                return Illegal::breaks(
+                    "§4.1",
+                    format!(
+                        "a plain move may not go diagonally backward ({dir} for {name}); only kicks may"
+                    ),
+                );
+            }
+            if !reached {
+                if r.hits_ball && t == state.ball {
+                    return Illegal::breaks(
+                        "§4.2",
+                        format!(
+                            "the ball is on {to}: running into it is a kick, written {from}-{to}/<ball's cell>"
+                        ),
+                    );
+                }
+                return Illegal::breaks("§4.1", format!("the way from {from} to {to} is blocked"));
+            }
+            if KIND[t as usize] == goal_of(side.opponent()) {
+                return Illegal::breaks(
+                    "§2.2",
+                    format!(
+                        "a sage may pass through the opponent's goal area but not stop there ({to})"
+                    ),
+                );
+            }
+            if !may_stop(&mover, f, t) {
+                return Illegal::breaks(
+                    "§2.2",
+                    format!("{name} would have more than one sage in its own goal area"),
+                );
+            }
+            if r.kick.is_some() {
+                return Illegal::breaks(
+                    "§4.2",
+                    format!(
+                        "the sage runs into the ball: with kick_mode = StopBefore, stopping on {to} \
+                     in front of the ball is a kick, written {from}-{to}/<ball's cell>"
+                    ),
+                );
+            }
+            Illegal::breaks("§4.1", "it is not a legal plain move")
+        }
+        Some(b) => {
+            if !r.hits_ball {
+                return Illegal::breaks(
+                    "§4.2",
+                    format!("the slide from {from} towards {to} does not run into the ball"),
+                );
+            }
+            let Some(k) = r.kick else {
+                return Illegal::breaks(
+                    "§4.2",
+                    format!(
+                        "the ball on {} cannot be kicked {dir}: on its first leg it must move and \
+                     meet another stone",
+                        square(state.ball)
+                    ),
+                );
+            };
+            if k.kicker != t {
+                let expected = square(k.kicker);
+                return if stop_before && t == state.ball {
+                    Illegal::breaks(
+                        "§4.2",
+                        format!(
+                            "with kick_mode = StopBefore the kicker stops in front of the ball, on {expected}"
+                        ),
+                    )
+                } else {
+                    Illegal::breaks("§4.2", format!("this kicker ends on {expected}, not {to}"))
+                };
+            }
+            let cells: Vec<String> = k.finals.cells().map(|c| square(c).to_string()).collect();
+            let reachable = on_board(b).is_some_and(|c| k.finals.has(c));
+            if reachable {
+                Illegal::breaks("§4.2", "it is not a legal kick")
+            } else {
+                Illegal::breaks(
+                    "§4.2",
+                    format!(
+                        "the ball cannot stop on {b}; this kick may leave it on {}",
+                        cells.join(" ")
+                    ),
+                )
+            }
+        }
+    }
+}
