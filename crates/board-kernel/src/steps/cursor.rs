@@ -292,7 +292,12 @@ impl<G: Steps> Walk<G> {
     }
 
     /// The board after the steps in the turn of `state`, made when first asked for.
-    pub(crate) fn board(&self, game: &G, state: &G::State) -> &G::State {
+    pub(crate) fn board<'a>(&'a self, game: &G, state: &'a G::State) -> &'a G::State {
+        if self.steps.is_empty() && self.complete.is_none() {
+            // The board before any step is the turn's start: no copy of it (the batched
+            // stepper asks for the board of every game after every turn).
+            return state;
+        }
         self.board.get_or_init(|| match &self.complete {
             Some(mv) => {
                 let mut after = state.clone();
