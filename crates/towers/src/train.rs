@@ -115,7 +115,7 @@ impl GameVisitor for Train<'_> {
         config.evaluation.games = args.eval_games;
         config.evaluation.budget = time;
         config.evaluation.random_opening = args.eval_opening;
-        config.command = std::env::args().collect::<Vec<_>>().join(" ");
+        config.command = recorded_command(std::env::args());
         let stop = crate::interrupt::requested()?;
         eprintln!(
             "training {} for {} hours on {} threads into {}",
@@ -169,4 +169,48 @@ pub(crate) fn run(args: &TrainArgs) -> Result<(), String> {
     );
     let pairs = option_pairs(&args.options)?;
     registry::visit(&args.game, &pairs, Train { args, threads }).map_err(|e| e.to_string())?
+}
+
+/// The command line as the weights' note records it: `towers` for the program and the output
+/// folder's own name for `--out`, so that shipped weights name no path of the machine that
+/// trained them.
+fn recorded_command(args: impl IntoIterator<Item = String>) -> String {
+    let folder = |path: &str| {
+        std::path::Path::new(path)
+            .file_name()
+            .map_or_else(|| path.to_owned(), |n| n.to_string_lossy().into_owned())
+    };
+    let mut out = vec!["towers".to_owned()];
+    let mut after_out = false;
+    for arg in args.into_iter().skip(1) {
+        if after_out {
+            out.push(folder(&arg));
+            after_out = false;
+        } else if let Some(path) = arg.strip_prefix("--out=") {
+            out.push(format!("--out={}", folder(path)));
+        } else {
+            after_out = arg == "--out";
+            out.push(arg);
+        }
+    }
+    out.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::recorded_command;
+
+    #[test]
+    fn the_recorded_command_names_no_path_of_the_machine() {
+        let args = "/home/me/bin/towers train kamisado --out /srv/runs/kamisado --seed 1";
+        assert_eq!(
+            recorded_command(args.split(' ').map(String::from)),
+            "towers train kamisado --out kamisado --seed 1"
+        );
+        let args = "./towers train nim --out=/tmp/x/nim-run";
+        assert_eq!(
+            recorded_command(args.split(' ').map(String::from)),
+            "towers train nim --out=nim-run"
+        );
+    }
 }
