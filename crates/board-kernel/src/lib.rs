@@ -48,6 +48,7 @@ pub mod picture;
 pub mod playout;
 pub mod presentation;
 pub mod search;
+pub mod sink;
 pub mod steps;
 pub mod testing;
 pub mod text;

@@ -55,55 +55,6 @@ impl TurnRule {
     }
 }
 
-/// Where generated turns go: a list, a count when only their number matters (perft's last
-/// ply), or a flag when only whether there is one (the forced pass). A generator written
-/// over a sink lists and counts with one walk of the rules.
-pub(crate) trait MoveSink {
-    /// Takes one legal turn.
-    fn add(&mut self, mv: Move);
-
-    /// Whether the sink wants no more turns: a generator may stop as soon as this says so
-    /// (a constant `false` for the sinks that take every turn, so that they pay nothing).
-    #[inline(always)]
-    fn full(&self) -> bool {
-        false
-    }
-}
-
-impl MoveSink for Vec<Move> {
-    #[inline]
-    fn add(&mut self, mv: Move) {
-        self.push(mv);
-    }
-}
-
-/// A [`MoveSink`] that only counts.
-#[derive(Default)]
-pub(crate) struct Count(pub(crate) usize);
-
-impl MoveSink for Count {
-    #[inline]
-    fn add(&mut self, _mv: Move) {
-        self.0 += 1;
-    }
-}
-
-/// A [`MoveSink`] that only learns whether there is a turn: full after the first.
-#[derive(Default)]
-pub(crate) struct Any(pub(crate) bool);
-
-impl MoveSink for Any {
-    #[inline(always)]
-    fn add(&mut self, _mv: Move) {
-        self.0 = true;
-    }
-
-    #[inline(always)]
-    fn full(&self) -> bool {
-        self.0
-    }
-}
-
 /// The state after `mv` with no legality check and no end-of-game test: the board part
 /// of playing a turn.
 pub(crate) fn play_board(board: &mut Board, side: Side, mv: &Move) -> bool {

@@ -2,6 +2,7 @@
 //! 40-byte working position per branch and allocates nothing: into a list, or only counted.
 
 use board_kernel::Side;
+use board_kernel::sink::{Count, MoveSink};
 
 use super::{Work, judge, move_tower, next_segment, take_penalty};
 use crate::board::{Spot, cells, ray};
@@ -10,55 +11,7 @@ use crate::options::Options;
 use crate::pieces::{Tower, replacement_cells};
 use crate::state::State;
 
-/// Where generated turns go: a list, or a count when only their number matters (perft's
-/// last ply, where copying each turn out was most of the time). A generator written over a
-/// sink lists and counts with one walk of the rules.
-pub(crate) trait MoveSink {
-    /// Takes one legal turn.
-    fn add(&mut self, mv: Move);
-
-    /// Takes the legal turn `mv` once `complete` has written its last token: a list copies
-    /// `mv` into its slot first and writes the token there, since writing a token just
-    /// before copying the whole move would stall the copy on the fresh store.
-    #[inline]
-    fn add_completed(&mut self, mut mv: Move, complete: impl FnOnce(&mut Move)) {
-        complete(&mut mv);
-        self.add(mv);
-    }
-}
-
-impl MoveSink for Vec<Move> {
-    #[inline]
-    fn add(&mut self, mv: Move) {
-        self.push(mv);
-    }
-
-    #[inline]
-    fn add_completed(&mut self, mv: Move, complete: impl FnOnce(&mut Move)) {
-        self.push(mv);
-        if let Some(last) = self.last_mut() {
-            complete(last);
-        }
-    }
-}
-
-/// A [`MoveSink`] that only counts.
-#[derive(Default)]
-pub(crate) struct Count(pub(crate) usize);
-
-impl MoveSink for Count {
-    #[inline]
-    fn add(&mut self, _mv: Move) {
-        self.0 += 1;
-    }
-
-    #[inline]
-    fn add_completed(&mut self, _mv: Move, _complete: impl FnOnce(&mut Move)) {
-        self.0 += 1;
-    }
-}
-
-struct Generator<'a, S: MoveSink> {
+struct Generator<'a, S: MoveSink<Move>> {
     options: &'a Options,
     mover: Side,
     target: i64,
@@ -70,7 +23,7 @@ struct Generator<'a, S: MoveSink> {
 }
 
 /// Appends every complete turn of `state` (not finished) to `out`.
-pub(crate) fn turns(options: &Options, state: &State, out: &mut impl MoveSink) {
+pub(crate) fn turns(options: &Options, state: &State, out: &mut impl MoveSink<Move>) {
     let mover = state.to_move;
     let mut walker = Generator {
         options,
@@ -102,7 +55,7 @@ pub(crate) fn count_turns(options: &Options, state: &State) -> usize {
     count.0
 }
 
-impl<S: MoveSink> Generator<'_, S> {
+impl<S: MoveSink<Move>> Generator<'_, S> {
     fn body(&mut self, work: Work, done: u8) {
         match work.board.tower() {
             Some(tower) => self.chain(work, tower, done),

@@ -5,7 +5,9 @@
 
 use board_kernel::{Side, Square, SquareSet};
 
-use super::{Any, Count, MoveSink, TurnRule};
+use board_kernel::sink::{Any, Count, MoveSink};
+
+use super::TurnRule;
 use crate::board::{Board, KNIGHT_REACH, KNIGHT_SETS, LineRule, in_course, in_court};
 use crate::check::{CheckRule, capturable};
 use crate::notation::{Move, PartKind, classify};
@@ -167,7 +169,7 @@ impl TurnRule {
         c0: RoyalSet,
         from: Square,
         piece: Piece,
-        out: &mut impl MoveSink,
+        out: &mut impl MoveSink<Move>,
     ) {
         match piece {
             Piece::King | Piece::Queen => {
@@ -191,7 +193,7 @@ impl TurnRule {
         c0: RoyalSet,
         royal: Royal,
         leaps: SquareSet,
-        out: &mut impl MoveSink,
+        out: &mut impl MoveSink<Move>,
     ) {
         if c0.contains(royal) {
             return;
@@ -214,7 +216,7 @@ impl TurnRule {
         c0: RoyalSet,
         watch: Option<SquareSet>,
         from: Square,
-        out: &mut impl MoveSink,
+        out: &mut impl MoveSink<Move>,
     ) {
         match watch {
             Some(watch) if !watch.contains(from) => {
@@ -233,7 +235,7 @@ impl TurnRule {
         c0: RoyalSet,
         from: Square,
         piece: Piece,
-        out: &mut impl MoveSink,
+        out: &mut impl MoveSink<Move>,
     ) {
         let royal = piece
             .is_royal()
@@ -307,7 +309,7 @@ impl TurnRule {
         board: &Board,
         royal: Royal,
         lone: LoneRoyal,
-        out: &mut impl MoveSink,
+        out: &mut impl MoveSink<Move>,
     ) {
         let turn = LoneRoyalTurn {
             check: self.check,
@@ -385,7 +387,7 @@ impl TurnRule {
         board: &Board,
         side: Side,
         from: Square,
-        out: &mut impl MoveSink,
+        out: &mut impl MoveSink<Move>,
     ) {
         let empty = !board.occupied_bits();
         let enemy = board.courtier_bits(side.opponent());
@@ -426,7 +428,7 @@ impl TurnRule {
     }
 
     /// Adds every legal turn of `side` (not the forced pass).
-    pub(crate) fn turns(&self, board: &Board, side: Side, out: &mut impl MoveSink) {
+    pub(crate) fn turns(&self, board: &Board, side: Side, out: &mut impl MoveSink<Move>) {
         let c0 = self.check.checked(board);
         let leaps = courtier_leaps(board, side.opponent());
         for queen in [false, true] {
