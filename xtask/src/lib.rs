@@ -1,6 +1,7 @@
 //! Project automation for tower-games, as plain Rust: the rule-doc generator and the helpers
 //! the cross-game snapshot tests share. Run it as `cargo xtask <command>`.
 
+pub mod curves;
 pub mod scaffold;
 pub mod tidy;
 
@@ -61,7 +62,8 @@ pub fn workspace_root() -> PathBuf {
 }
 
 /// Every generated document: its path relative to the workspace root and its content (the
-/// rule books in Markdown and the SVG picture of each of their examples).
+/// rule books in Markdown and the SVG picture of each of their examples, and the learned
+/// players' learning curves).
 pub fn generated_docs() -> Result<Vec<(PathBuf, String)>, String> {
     let mut docs = Vec::new();
     let mut index = String::from(
@@ -91,6 +93,9 @@ pub fn generated_docs() -> Result<Vec<(PathBuf, String)>, String> {
         for (name, svg) in showcase_pictures(game.as_ref())? {
             docs.push((PathBuf::from("docs/rules/img").join(name), svg));
         }
+    }
+    if let Some(curves) = curves::generated(&workspace_root())? {
+        docs.push(curves);
     }
     Ok(docs)
 }

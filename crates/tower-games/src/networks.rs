@@ -12,8 +12,41 @@ use game_ai::EvaluatorMaker;
 use game_ai::puct::Evaluator;
 use game_net::{NetEvaluator, Network};
 
-/// The weights files, by game name.
+/// The weights files, by game name: compiled in with the `networks` feature (on by default),
+/// left out without it (the playground's WebAssembly, whose levels do not use them, would
+/// otherwise carry every file's bytes).
+#[cfg(feature = "networks")]
+const NETWORKS: &[(&str, &[u8])] = &[
+    (
+        "kamisado",
+        include_bytes!("../networks/kamisado.safetensors"),
+    ),
+    (
+        "tower-of-power",
+        include_bytes!("../networks/tower-of-power.safetensors"),
+    ),
+    (
+        "chain-reaction",
+        include_bytes!("../networks/chain-reaction.safetensors"),
+    ),
+    (
+        "queens-courtiers",
+        include_bytes!("../networks/queens-courtiers.safetensors"),
+    ),
+    (
+        "seven-sages",
+        include_bytes!("../networks/seven-sages.safetensors"),
+    ),
+];
+#[cfg(not(feature = "networks"))]
 const NETWORKS: &[(&str, &[u8])] = &[];
+
+/// Why a game has no network in this build.
+const NOT_SHIPPED: &str = if cfg!(feature = "networks") {
+    "no trained network ships for"
+} else {
+    "tower-games was built without its `networks` feature: no trained network for"
+};
 
 /// The bytes of `name`'s weights file, if one ships.
 #[must_use]
@@ -33,8 +66,7 @@ pub fn network<G: Game>() -> Result<Arc<Network>, String> {
         .unwrap_or_else(PoisonError::into_inner);
     read.entry(TypeId::of::<G>())
         .or_insert_with(|| {
-            let bytes = weights(G::NAME)
-                .ok_or_else(|| format!("no trained network ships for {}", G::NAME))?;
+            let bytes = weights(G::NAME).ok_or_else(|| format!("{NOT_SHIPPED} {}", G::NAME))?;
             Network::from_bytes(bytes)
                 .map(Arc::new)
                 .map_err(|e| format!("the shipped network of {} cannot be read: {e}", G::NAME))
