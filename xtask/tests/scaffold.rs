@@ -141,6 +141,8 @@ fn heavy_a_new_game_builds_tests_and_registers() {
     for member in [
         "board-kernel",
         "game-ai",
+        "game-net",
+        "game-train",
         "kamisado",
         "tower-of-power",
         "seven-sages",

@@ -515,7 +515,7 @@ const RANDOM_SETS: &[(&[(&str, &str)], usize)] = &[
 
 #[test]
 fn random_games_are_seen_as_they_stand_at_every_step() {
-    let games = testing::scale(200, 1000);
+    let games = testing::scale(200, 400);
     let mut longest = vec![0; RANDOM_SETS.len()];
     for seed in 0..games {
         let set = seed % RANDOM_SETS.len();

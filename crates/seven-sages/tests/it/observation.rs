@@ -478,7 +478,7 @@ fn random_games_are_encoded_consistently_at_every_step() {
             ("kick_mode", "StopBefore"),
         ],
     ];
-    let games = scale(75, 750) as u64;
+    let games = scale(75, 300) as u64;
     let mut after_points = 0;
     for (i, options) in sets.iter().enumerate() {
         let game = game(options);

@@ -515,7 +515,7 @@ fn random_games(game: &TowerOfPower, games: u64, ply_cap: usize) -> (usize, usiz
 #[test]
 fn random_games_observe_their_positions() {
     let default = TowerOfPower::default();
-    let (turn, _) = random_games(&default, scale(60, 600) as u64, usize::MAX);
+    let (turn, _) = random_games(&default, scale(60, 240) as u64, usize::MAX);
     assert_eq!(turn, 3, "a step onto an own stone takes a finish");
     for pairs in [
         &[("single_step", "off")][..],
@@ -526,7 +526,7 @@ fn random_games_observe_their_positions() {
         &[("repetition_limit", "2"), ("no_capture_draw_plies", "300")][..],
     ] {
         let game = game(pairs);
-        random_games(&game, scale(15, 150) as u64, 400);
+        random_games(&game, scale(15, 60) as u64, 400);
     }
 }
 

@@ -152,7 +152,7 @@ fn check_swap(before: &Seen, after: &Seen) {
 
 #[test]
 fn random_games_are_seen_as_their_positions_step_by_step() {
-    let games = scale(150, 1000);
+    let games = scale(150, 400);
     let mut longest = 0;
     let mut steps_seen = 0;
     for n in 0..games {
