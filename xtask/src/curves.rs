@@ -133,6 +133,7 @@ pub fn svg(curves: &[Curve]) -> String {
         height - 8.0,
         top + plot_h / 2.0
     );
+    let mut ly = top + 10.0;
     for (i, curve) in curves.iter().enumerate() {
         let colour = COLOURS[i % COLOURS.len()];
         let path: Vec<String> = curve
@@ -154,7 +155,6 @@ pub fn svg(curves: &[Curve]) -> String {
                 );
             }
         }
-        let ly = top + 10.0 + 20.0 * i as f64;
         let _ = writeln!(
             out,
             "<line x1=\"{0:.1}\" y1=\"{1:.1}\" x2=\"{2:.1}\" y2=\"{1:.1}\" stroke=\"{colour}\" stroke-width=\"3\"/>\
@@ -166,6 +166,18 @@ pub fn svg(curves: &[Curve]) -> String {
             ly + 4.0,
             escape(&curve.title)
         );
+        // A curve at 0% throughout lies on the axis, under any other such curve: the legend
+        // says so, since the line may not show.
+        if !curve.points.is_empty() && curve.points.iter().all(|&(_, score)| score <= 0.0) {
+            ly += 15.0;
+            let _ = writeln!(
+                out,
+                "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"10\" fill=\"#555555\">0% at every point</text>",
+                left + plot_w + 38.0,
+                ly + 4.0
+            );
+        }
+        ly += 20.0;
     }
     out.push_str("</svg>\n");
     out
@@ -235,6 +247,13 @@ mod tests {
         assert_eq!(svg.matches("<polyline").count(), 2);
         assert!(svg.contains(">Kamisado</text>"));
         assert!(svg.contains(">Queens' Courtiers</text>"));
+        assert!(!svg.contains("0% at every point"));
         assert_eq!(nice_span(1.6), 2.0);
+        // A curve that never leaves 0% may be hidden under another: the legend says so.
+        let flat = vec![Curve {
+            title: "Seven Sages".into(),
+            points: vec![(0.1, 0.0), (0.4, 0.0)],
+        }];
+        assert_eq!(super::svg(&flat).matches("0% at every point").count(), 1);
     }
 }

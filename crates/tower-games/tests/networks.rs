@@ -6,6 +6,12 @@ use board_kernel::Game;
 use game_ai::PlayerSpec;
 use tower_games::registry::{self, GameVisitor};
 
+/// No file in the repository may pass 2 MiB.
+const MAX_FILE_BYTES: usize = 2 << 20;
+
+/// All the weights together stay within 10 MB (issue 37's budget).
+const MAX_TOTAL_BYTES: usize = 10_000_000;
+
 struct Shipped;
 
 impl GameVisitor for Shipped {
@@ -16,8 +22,12 @@ impl GameVisitor for Shipped {
             "no weights: train them (`towers train GAME`), copy the run's latest.safetensors and \
              log.csv to crates/tower-games/networks/ and list the file in networks.rs",
         )?;
-        if bytes.len() > 4 << 20 {
-            return Err(format!("{} bytes of weights", bytes.len()));
+        if bytes.len() > MAX_FILE_BYTES {
+            return Err(format!(
+                "{} bytes of weights: more than the {MAX_FILE_BYTES} a file in the repository may \
+                 hold (train a smaller network: `towers train --hidden`)",
+                bytes.len()
+            ));
         }
         if String::from_utf8_lossy(bytes).contains("/work/") {
             return Err("the weights' note names a path of the training machine".into());
@@ -48,6 +58,19 @@ fn every_game_ships_a_network_for_its_default_options_that_plays_legal_moves() {
             .expect("registered")
             .unwrap_or_else(|e| panic!("{name}: {e}"));
     }
+}
+
+#[test]
+fn the_networks_together_stay_within_their_budget() {
+    let total: usize = registry::names()
+        .iter()
+        .filter_map(|name| tower_games::networks::weights(name))
+        .map(<[u8]>::len)
+        .sum();
+    assert!(
+        total <= MAX_TOTAL_BYTES,
+        "{total} bytes of weights in all, above {MAX_TOTAL_BYTES}"
+    );
 }
 
 struct OtherOptions;
