@@ -7,8 +7,8 @@
 //! features from the packages a command selects, so every differently selected build
 //! compiles them again: `.ci/run` therefore compiles the README's test command first and
 //! runs the xtask that build holds, and the test build's `towers` serves deep conformance and
-//! the browser tests. Clippy and rustdoc read the crates in check mode; the packages build
-//! once, together (`cargo xtask package`); the WebAssembly build and the Python wheel are the
+//! the browser tests. Clippy and rustdoc read the crates in check mode; the packages are
+//! checked once, together (`cargo xtask package`); the WebAssembly build and the Python wheel are the
 //! only other builds. The one test run has the heavy sizes on (`TOWERS_HEAVY=1`) and no
 //! filter, so every scaled suite runs at its CI size (the tidy test checks that this stays
 //! so).
@@ -237,7 +237,7 @@ fn run_steps(steps: &mut Steps) -> Result<(), String> {
         &[("RUSTDOCFLAGS", "-D warnings")],
     )?;
 
-    steps.begin("every library crate packages, and the packages build (never published)");
+    steps.begin("every library crate packages, and the packages compile (never published)");
     crate::package::run()?;
 
     steps.begin("fuzz targets, briefly (where a nightly toolchain is installed)");

@@ -9,7 +9,7 @@
 //! - `bench [--baseline TOWERS]` measures every game's speed and writes `docs/performance.md`;
 //! - `python [--release]` builds the Python package's wheel, installs it with its extras in a
 //!   fresh virtual environment and runs its pytest suite;
-//! - `package` packages every library crate (never published) and builds the packages
+//! - `package` packages every library crate (never published) and checks the packages
 //!   together, each against the others' packaged sources;
 //! - `new-game NAME` writes a compiling skeleton of a new game crate and registers it;
 //! - `ci` runs everything CI runs, in order (`.ci/run` compiles the tests, then calls it).
@@ -76,7 +76,7 @@ enum Command {
         /// The targets (default: position, move, options, record).
         targets: Vec<String>,
     },
-    /// Package every library crate (never published) and build the packages together, each
+    /// Package every library crate (never published) and check the packages together, each
     /// against the others' packaged sources, as crates.io users would.
     Package,
     /// Build the WebAssembly playground into web/dist (release).

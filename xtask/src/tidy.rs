@@ -522,6 +522,39 @@ pub fn check_scaled_tests(root: &Path) -> Vec<String> {
     wrong
 }
 
+/// The largest file the repository may hold: generated tables and trained weights included.
+pub const MAX_FILE_BYTES: u64 = 2 << 20;
+
+/// Every file git tracks stays within [`MAX_FILE_BYTES`]. Outside a git checkout (a copy of
+/// the tree) there is no list of tracked files, and nothing is checked.
+pub fn check_file_sizes(root: &Path) -> Vec<String> {
+    let Ok(output) = std::process::Command::new("git")
+        .args(["ls-files", "-z"])
+        .current_dir(root)
+        .output()
+    else {
+        return Vec::new();
+    };
+    if !output.status.success() {
+        return Vec::new();
+    }
+    let mut wrong = Vec::new();
+    for name in output.stdout.split(|b| *b == 0).filter(|n| !n.is_empty()) {
+        let name = String::from_utf8_lossy(name);
+        // A tracked file deleted in the work tree is not a large file.
+        let Ok(meta) = std::fs::metadata(root.join(name.as_ref())) else {
+            continue;
+        };
+        if meta.len() > MAX_FILE_BYTES {
+            wrong.push(format!(
+                "{name}: {} bytes, above the {MAX_FILE_BYTES} a tracked file may hold",
+                meta.len()
+            ));
+        }
+    }
+    wrong
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

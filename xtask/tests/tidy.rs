@@ -1,6 +1,6 @@
 //! The map of the workspace holds (`xtask::tidy`): the file map and the roles of every
-//! registered game, the dependency rule, docs/ARCHITECTURE.md's lists, no module cycles, and
-//! no test that CI can skip.
+//! registered game, the dependency rule, docs/ARCHITECTURE.md's lists, no module cycles, no
+//! test that CI can skip, and no tracked file above 2 MiB.
 
 use tower_games::registry;
 use xtask::tidy;
@@ -57,5 +57,13 @@ fn ci_runs_every_scaled_test_at_its_heavy_size() {
     assert_none(
         "tests CI could skip",
         tidy::check_scaled_tests(&xtask::workspace_root()),
+    );
+}
+
+#[test]
+fn no_tracked_file_passes_two_mebibytes() {
+    assert_none(
+        "files too large for the repository",
+        tidy::check_file_sizes(&xtask::workspace_root()),
     );
 }

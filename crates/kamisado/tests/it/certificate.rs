@@ -1,16 +1,17 @@
 //! The proof that White wins a single Kamisado round with perfect play, checked here without
-//! the solver that found it, in both forms `towers solve kamisado --certificate` writes:
+//! the solver that found it. `towers solve kamisado --certificate` writes it in two forms;
+//! the repository keeps the small one:
 //!
-//! - `docs/solutions/kamisado-round.tsv`, a table: one line per White position the strategy
-//!   reaches (its text, a tab, White's move). Checked with nothing but `legal_moves`, `play`
-//!   and `status`: from the position its header names, every Black reply is followed, the
-//!   table's move is played in every White position, every line must end in White's win and
-//!   every line of the table be reached. No order of moves is assumed.
 //! - `docs/solutions/kamisado-round.txt`, White's moves alone, one a line, in the order of
 //!   the depth-first walk its header describes (Black's replies pushed on a stack sorted by
 //!   their text, each position with its history since the last actual move walked once).
-//!   Checked by walking exactly so, and against the table: the walk must reach the same
-//!   White positions with the same moves.
+//!   Walked exactly so here, which gives the table below.
+//! - the table (`.tsv`, 3.9 MB, not kept: no file in the repository passes 2 MiB, and the
+//!   walk rebuilds it): one line per White position the strategy reaches (its text, a tab,
+//!   White's move). Checked with nothing but `legal_moves`, `play` and `status`: from the
+//!   root, every Black reply is followed, the table's move is played in every White
+//!   position, every line must end in White's win and every line of the table be reached.
+//!   No order of moves is assumed.
 
 use std::collections::{BTreeMap, HashSet};
 
@@ -54,23 +55,6 @@ fn legal(game: &Kamisado, state: &State, text: &str) -> Move {
         .into_iter()
         .find(|m| m.to_string() == text)
         .unwrap_or_else(|| panic!("`{text}` is not legal in `{state}`"))
-}
-
-/// The table's lines: position text to White's move, in the file's order (which must be
-/// sorted, without repeats).
-fn read_table(text: &str) -> BTreeMap<String, String> {
-    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
-    assert!(lines.is_sorted(), "the table's lines are sorted");
-    let mut table = BTreeMap::new();
-    for line in lines {
-        let (position, mv) = line
-            .split_once('\t')
-            .unwrap_or_else(|| panic!("no tab in `{line}`"));
-        assert_eq!(position.split(' ').count(), 11, "`{position}`");
-        let repeated = table.insert(position.to_owned(), mv.to_owned());
-        assert!(repeated.is_none(), "`{position}` is listed twice");
-    }
-    table
 }
 
 /// Walks the strategy `table` from `root` with `legal_moves`, `play` and `status` alone, and
@@ -120,12 +104,77 @@ fn check_table(
     Ok(used)
 }
 
+/// The certificate's game and root, and the table its walk gives: White's move in every
+/// White position the walk reaches. The walk must use every listed move, in a position
+/// where it is legal.
+fn walked_table() -> (Kamisado, State, BTreeMap<String, String>) {
+    let text = solution("kamisado-round.txt");
+    let (game, root) = header(&text);
+    let mut strategy = text.lines().filter(|l| !l.starts_with('#'));
+    let mut seen = HashSet::new();
+    let mut stack = vec![root.clone()];
+    let mut reached = BTreeMap::new();
+    let mut black_positions = 0;
+    while let Some(position) = stack.pop() {
+        if let Status::Finished(result) = game.status(&position) {
+            assert_eq!(result.winner, Some(Side::White), "lost line: `{position}`");
+            continue;
+        }
+        // A node: the position with its history since the last actual move.
+        if !seen.insert(node_key(&game, &position)) {
+            continue;
+        }
+        if game.side_to_move(&position) == Side::White {
+            let listed = strategy.next().expect("a move for every White position");
+            let mv = legal(&game, &position, listed);
+            let mut child = position.clone();
+            game.play_unchecked(&mut child, &mv);
+            stack.push(child);
+            let earlier = reached.insert(position.to_string(), listed.to_owned());
+            assert!(
+                earlier.is_none_or(|m| m == listed),
+                "`{position}` is given two moves"
+            );
+        } else {
+            black_positions += 1;
+            let mut moves = Vec::new();
+            game.legal_moves(&position, &mut moves);
+            // Sorted by text, as the header says, whatever order the engine lists them in.
+            moves.sort_by_key(ToString::to_string);
+            for mv in &moves {
+                let mut child = position.clone();
+                game.play_unchecked(&mut child, mv);
+                stack.push(child);
+            }
+        }
+    }
+    assert_eq!(strategy.next(), None, "moves left over");
+    assert!(black_positions > 0);
+    (game, root, reached)
+}
+
 #[test]
-fn the_table_wins_against_every_defence_and_every_line_is_reached() {
-    let text = solution("kamisado-round.tsv");
+fn the_walk_follows_its_header_from_the_opening() {
+    let text = solution("kamisado-round.txt");
     let (game, root) = header(&text);
     assert_eq!(root, game.initial_state());
-    let table = read_table(&text);
+    assert!(
+        text.lines().next().is_some_and(
+            |l| l.starts_with("# towers solve kamisado: a winning strategy for White from `")
+        ),
+        "the header's first line"
+    );
+    let (_, _, table) = walked_table();
+    // White's strategy opens with the move of the first White position walked.
+    assert_eq!(
+        table.get(&root.to_string()).map(String::as_str),
+        Some("b1-b7")
+    );
+}
+
+#[test]
+fn the_table_wins_against_every_defence_and_every_line_is_reached() {
+    let (game, root, table) = walked_table();
     let used = check_table(&game, &root, &table).unwrap();
     let unreached: Vec<&String> = table.keys().filter(|p| !used.contains(*p)).collect();
     assert!(unreached.is_empty(), "lines never reached: {unreached:?}");
@@ -135,9 +184,7 @@ fn the_table_wins_against_every_defence_and_every_line_is_reached() {
 
 #[test]
 fn a_table_with_a_position_missing_a_wrong_move_or_a_losing_move_fails() {
-    let text = solution("kamisado-round.tsv");
-    let (game, root) = header(&text);
-    let table = read_table(&text);
+    let (game, root, table) = walked_table();
     // A position missing.
     let mut missing = table.clone();
     let opening = root.to_string();
@@ -173,51 +220,4 @@ fn a_table_with_a_position_missing_a_wrong_move_or_a_losing_move_fails() {
     losing.insert(position, mv);
     let error = check_table(&game, &root, &losing).unwrap_err();
     assert!(error.contains("is not won"), "{error}");
-}
-
-#[test]
-fn the_walk_follows_its_header_and_agrees_with_the_table() {
-    let text = solution("kamisado-round.txt");
-    let (game, root) = header(&text);
-    let mut strategy = text.lines().filter(|l| !l.starts_with('#'));
-    let mut seen = HashSet::new();
-    let mut stack = vec![root.clone()];
-    let mut reached = BTreeMap::new();
-    let mut black_positions = 0;
-    while let Some(position) = stack.pop() {
-        if let Status::Finished(result) = game.status(&position) {
-            assert_eq!(result.winner, Some(Side::White), "lost line: `{position}`");
-            continue;
-        }
-        // A node: the position with its history since the last actual move.
-        if !seen.insert(node_key(&game, &position)) {
-            continue;
-        }
-        if game.side_to_move(&position) == Side::White {
-            let listed = strategy.next().expect("a move for every White position");
-            let mv = legal(&game, &position, listed);
-            let mut child = position.clone();
-            game.play_unchecked(&mut child, &mv);
-            stack.push(child);
-            reached.insert(position.to_string(), listed.to_owned());
-        } else {
-            black_positions += 1;
-            let mut moves = Vec::new();
-            game.legal_moves(&position, &mut moves);
-            // Sorted by text, as the header says, whatever order the engine lists them in.
-            moves.sort_by_key(ToString::to_string);
-            for mv in &moves {
-                let mut child = position.clone();
-                game.play_unchecked(&mut child, mv);
-                stack.push(child);
-            }
-        }
-    }
-    assert_eq!(strategy.next(), None, "moves left over");
-    assert!(black_positions > 0);
-    assert_eq!(reached, read_table(&solution("kamisado-round.tsv")));
-    assert_eq!(
-        text.lines().next(),
-        solution("kamisado-round.tsv").lines().next()
-    );
 }
