@@ -14,7 +14,7 @@ use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{any, get};
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::json;
@@ -54,7 +54,13 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(connect))
         .route("/api/limits", get(limits))
-        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES));
+        // Any other path under /api is an API error, not a page to look for.
+        .route(
+            "/api/{*rest}",
+            any(|| async { error(StatusCode::NOT_FOUND, "no such API path") }),
+        )
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(axum::middleware::map_response(json_errors));
     let app = match &server.config.web {
         Some(dir) => api.fallback_service(tower_http::services::ServeDir::new(dir)),
         None => api.fallback(|| async { error(StatusCode::NOT_FOUND, "no such page") }),
@@ -64,6 +70,37 @@ pub fn router(server: Arc<Server>) -> Router {
 
 fn error(status: StatusCode, message: impl Into<String>) -> Response {
     (status, axum::Json(json!({ "error": message.into() }))).into_response()
+}
+
+/// The bytes of a refusal's plain-text body read into its JSON error (axum's own refusals,
+/// such as a body over the limit or a method the path does not take, are plain text).
+const PLAIN_ERROR_BYTES: usize = 4096;
+
+/// Every API error as `{"error": …}`: the refusals axum makes itself (413 for a body over the
+/// limit, 405, a WebSocket request without its upgrade) are plain text, and are rewritten with
+/// their status and text.
+async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let text = axum::body::to_bytes(response.into_body(), PLAIN_ERROR_BYTES)
+        .await
+        .map(|bytes| String::from_utf8_lossy(&bytes).trim().to_owned())
+        .unwrap_or_default();
+    let message = if text.is_empty() {
+        status
+            .canonical_reason()
+            .unwrap_or("refused")
+            .to_lowercase()
+    } else {
+        text
+    };
+    error(status, message)
 }
 
 fn storage_error(e: impl std::fmt::Display) -> Response {
@@ -222,6 +259,8 @@ async fn record(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Re
 /// `GET /api/games/{id}/ws`: the game's WebSocket.
 async fn connect(
     State(server): State<Arc<Server>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Path(id): Path<String>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
@@ -229,10 +268,11 @@ async fn connect(
         Ok(room) => room,
         Err(response) => return response,
     };
+    let address = client(&server, peer, &headers);
     upgrade
         .max_message_size(HARD_MESSAGE_BYTES)
         .max_frame_size(HARD_MESSAGE_BYTES)
-        .on_upgrade(move |socket| connection(server, room, socket))
+        .on_upgrade(move |socket| connection(server, room, socket, address))
 }
 
 /// What a client sends.
@@ -248,12 +288,14 @@ enum ClientMessage {
         #[serde(rename = "move")]
         text: String,
     },
-    Resign,
-    OfferDraw,
-    AcceptDraw,
-    DeclineDraw,
-    Rematch,
-    Ping,
+    // Empty struct variants, not unit ones: serde ignores the other fields of a unit variant
+    // of an internally tagged enum even with `deny_unknown_fields`.
+    Resign {},
+    OfferDraw {},
+    AcceptDraw {},
+    DeclineDraw {},
+    Rematch {},
+    Ping {},
 }
 
 /// The error reply with `code`, saying `message`.
@@ -277,7 +319,7 @@ fn read(text: &str) -> Result<ClientMessage, String> {
 
 /// One connection: a hello naming the seat (by its token) or none, then the game's states
 /// pushed as they change, and the client's actions answered.
-async fn connection(server: Arc<Server>, room: Arc<Room>, socket: WebSocket) {
+async fn connection(server: Arc<Server>, room: Arc<Room>, socket: WebSocket, address: IpAddr) {
     let (mut sink, mut stream) = socket.split();
     let seat = match hello(&room, &mut stream).await {
         Ok(seat) => seat,
@@ -310,16 +352,11 @@ async fn connection(server: Arc<Server>, room: Arc<Room>, socket: WebSocket) {
     loop {
         tokio::select! {
             incoming = stream.next() => {
-                let text = match incoming {
-                    Some(Ok(Message::Text(text))) => text,
-                    Some(Ok(Message::Binary(_))) => {
-                        let reply =
-                            bad(Code::BadMessage, "binary messages are not part of the protocol");
-                        if sink.send(Message::Text(reply.into())).await.is_err() { return; }
-                        continue;
-                    }
+                // Every frame counts against the rate: a binary message, and a ping (which
+                // the WebSocket answers with a pong) or a pong, as much as a text message.
+                let frame = match incoming {
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
-                    Some(Ok(_)) => continue,
+                    Some(Ok(frame)) => frame,
                 };
                 if !bucket.take() {
                     refused_in_a_row += 1;
@@ -342,7 +379,17 @@ async fn connection(server: Arc<Server>, room: Arc<Room>, socket: WebSocket) {
                     continue;
                 }
                 refused_in_a_row = 0;
-                let reply = answer(&server, &room, seat, &text).await;
+                let text = match frame {
+                    Message::Text(text) => text,
+                    Message::Binary(_) => {
+                        let reply =
+                            bad(Code::BadMessage, "binary messages are not part of the protocol");
+                        if sink.send(Message::Text(reply.into())).await.is_err() { return; }
+                        continue;
+                    }
+                    _ => continue,
+                };
+                let reply = answer(&server, &room, seat, address, &text).await;
                 if let Some(reply) = reply
                     && sink.send(Message::Text(reply.into())).await.is_err() { return; }
             }
@@ -413,6 +460,7 @@ async fn answer(
     server: &Arc<Server>,
     room: &Arc<Room>,
     seat: Option<usize>,
+    address: IpAddr,
     text: &str,
 ) -> Option<String> {
     let message = match read(text) {
@@ -423,7 +471,7 @@ async fn answer(
         ClientMessage::Hello { .. } => {
             return Some(bad(Code::BadMessage, "hello was already said"));
         }
-        ClientMessage::Ping => {
+        ClientMessage::Ping {} => {
             return Some(json!({ "type": "pong", "server_ms": now_ms() }).to_string());
         }
         ClientMessage::Move { text, .. } if text.len() > MAX_MOVE_BYTES => {
@@ -433,11 +481,23 @@ async fn answer(
             ));
         }
         ClientMessage::Move { ply, text } => Action::Move { ply, text },
-        ClientMessage::Resign => Action::Resign,
-        ClientMessage::OfferDraw => Action::OfferDraw,
-        ClientMessage::AcceptDraw => Action::AcceptDraw,
-        ClientMessage::DeclineDraw => Action::DeclineDraw,
-        ClientMessage::Rematch => Action::Rematch,
+        ClientMessage::Resign {} => Action::Resign,
+        ClientMessage::OfferDraw {} => Action::OfferDraw,
+        ClientMessage::AcceptDraw {} => Action::AcceptDraw,
+        ClientMessage::DeclineDraw {} => Action::DeclineDraw,
+        // A rematch is a new game: each request is charged to the address's creations, so
+        // a resign-and-rematch loop cannot pass `--creations-per-minute`.
+        ClientMessage::Rematch {} if seat.is_some() && !server.creations.allow(address) => {
+            return Some(bad(
+                Code::RateLimited,
+                format!(
+                    "too many games created from your address: at most {} a minute, \
+                     a rematch included",
+                    server.config.creations_per_minute
+                ),
+            ));
+        }
+        ClientMessage::Rematch {} => Action::Rematch,
     };
     match room.act(server, seat, action).await {
         Ok(Done::Moved { ply, text }) => {

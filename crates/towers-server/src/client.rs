@@ -133,6 +133,17 @@ impl Client {
             .map_err(|e| format!("send: {e}"))
     }
 
+    /// Sends a WebSocket ping frame (a control frame, below the protocol's messages).
+    ///
+    /// # Errors
+    /// The connection is closed.
+    pub async fn send_ping(&mut self) -> Result<(), String> {
+        self.ws
+            .send(Message::Ping(Vec::new().into()))
+            .await
+            .map_err(|e| format!("send: {e}"))
+    }
+
     /// The next message from the server (a state is also kept in [`Client::state`]).
     ///
     /// # Errors

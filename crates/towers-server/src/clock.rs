@@ -17,12 +17,15 @@ pub const MAX_TIME_MS: i64 = 24 * 3600 * 1000;
 pub const MAX_INCREMENT_MS: i64 = 3600 * 1000;
 
 /// How a game is timed.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+///
+/// A field the kind does not have is refused (`{"kind": "none", "base_ms": 1}` too: `None`
+/// is an empty struct variant because serde lets any field through a unit variant of an
+/// internally tagged enum).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClockSpec {
     /// No clock.
-    #[default]
-    None,
+    None {},
     /// Each side has `base_ms` for the game and gains `increment_ms` after each move.
     Fischer {
         /// Each side's starting time.
@@ -35,6 +38,12 @@ pub enum ClockSpec {
         /// The time for every move.
         ms: i64,
     },
+}
+
+impl Default for ClockSpec {
+    fn default() -> ClockSpec {
+        ClockSpec::None {}
+    }
 }
 
 impl ClockSpec {
@@ -54,7 +63,7 @@ impl ClockSpec {
             }
         };
         match *self {
-            ClockSpec::None => Ok(()),
+            ClockSpec::None {} => Ok(()),
             ClockSpec::Fischer {
                 base_ms,
                 increment_ms,
@@ -76,7 +85,7 @@ impl ClockSpec {
     #[must_use]
     pub fn initial(&self) -> [i64; 2] {
         match *self {
-            ClockSpec::None => [0, 0],
+            ClockSpec::None {} => [0, 0],
             ClockSpec::Fischer { base_ms, .. } => [base_ms, base_ms],
             ClockSpec::Move { ms } => [ms, ms],
         }
@@ -108,7 +117,7 @@ impl Clock {
     #[must_use]
     pub fn deadline(&self, spec: &ClockSpec, to_move: usize) -> Option<i64> {
         match spec {
-            ClockSpec::None => None,
+            ClockSpec::None {} => None,
             _ => self
                 .turn_started_ms
                 .map(|start| start.saturating_add(self.remaining_ms[to_move])),
@@ -130,7 +139,7 @@ impl Clock {
     pub fn after_move(&self, spec: &ClockSpec, mover: usize, now: i64) -> Clock {
         let mut remaining_ms = self.at(mover, now);
         match *spec {
-            ClockSpec::None => return *self,
+            ClockSpec::None {} => return *self,
             ClockSpec::Fischer { increment_ms, .. } => remaining_ms[mover] += increment_ms,
             ClockSpec::Move { ms } => remaining_ms = [ms, ms],
         }
@@ -194,7 +203,7 @@ mod tests {
 
     #[test]
     fn no_clock_never_runs() {
-        let spec = ClockSpec::None;
+        let spec = ClockSpec::None {};
         let clock = Clock::new(&spec).after_move(&spec, 0, 100);
         assert_eq!(clock.deadline(&spec, 1), None);
     }

@@ -32,12 +32,49 @@ pub(crate) struct NewGame {
     clock: ClockSpec,
 }
 
-/// Refuses an empty name, a name too long for the page, or one that could break a line.
+/// Characters that are not seen but change what is seen: zero-width characters, joiners and
+/// the marks and overrides of bidirectional text (U+202E would show "evil" as "live"), the
+/// soft hyphen and the byte-order mark. A name holding one could pass for another in the
+/// games list.
+fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{034F}'
+            | '\u{061C}'
+            | '\u{115F}'
+            | '\u{1160}'
+            | '\u{17B4}'
+            | '\u{17B5}'
+            | '\u{180E}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}'
+            | '\u{3164}'
+            | '\u{FE00}'..='\u{FE0F}'
+            | '\u{FEFF}'
+            | '\u{FFA0}'
+            | '\u{FFF9}'..='\u{FFFB}'
+            | '\u{E0000}'..='\u{E007F}'
+    )
+}
+
+/// Refuses an empty or blank name, a name too long for the page, one that could break a
+/// line, or one with characters that are not seen (see [`is_invisible`]).
 fn check_name(name: &str) -> Result<(), String> {
     let chars = name.chars().count();
     if chars == 0 || chars > MAX_NAME_CHARS || name.chars().any(char::is_control) {
         return Err(format!(
             "a player's name must have 1 to {MAX_NAME_CHARS} characters and no control characters"
+        ));
+    }
+    if name.trim().is_empty() {
+        return Err("a player's name must have a character that is not a space".into());
+    }
+    if let Some(c) = name.chars().find(|&c| is_invisible(c)) {
+        return Err(format!(
+            "a player's name must not hold invisible or text-direction characters such as U+{:04X}",
+            u32::from(c)
         ));
     }
     Ok(())

@@ -126,6 +126,20 @@ impl Referee<'_> {
         self.state.side_to_move().index()
     }
 
+    /// The seat that made stored move number `ply` (counted from 0), found by replaying the
+    /// moves before it (a side may move twice in a row: a Kamisado round's loser starts the
+    /// next); `None` if the row cannot be replayed so far.
+    fn mover_of(&self, ply: usize) -> Option<usize> {
+        let mut state = match &self.row.position {
+            Some(text) => self.game.parse_position(text).ok()?,
+            None => self.game.initial_state(),
+        };
+        for stored in self.row.moves.get(..ply)? {
+            state.play(&stored.text).ok()?;
+        }
+        Some(state.side_to_move().index())
+    }
+
     fn side_name(&self, seat: usize) -> &'static str {
         self.game.side_name(Side::ALL[seat])
     }
@@ -166,6 +180,19 @@ impl Referee<'_> {
     fn play(&self, seat: usize, ply: usize, text: &str) -> Verdict {
         let row = self.row;
         if row.moves.get(ply).is_some_and(|stored| stored.text == text) {
+            // Only the seat that made it may hear it acknowledged: the opponent replaying it
+            // is refused, as any move out of turn.
+            let mover = self.mover_of(ply);
+            if mover != Some(seat) {
+                return Err(refuse(
+                    Code::NotYourTurn,
+                    format!(
+                        "move number {} was {}'s",
+                        ply + 1,
+                        self.side_name(mover.unwrap_or(1 - seat))
+                    ),
+                ));
+            }
             return Ok(Some(Decision {
                 done: Done::Moved {
                     ply,

@@ -36,7 +36,7 @@ pub enum Code {
     NotOver,
     /// The mover's flag fell first: the game is lost on time.
     Time,
-    /// A message over the connection's rate.
+    /// A message over the connection's rate, or a rematch over the address's creations a minute.
     RateLimited,
     /// The database failed: nothing was stored.
     Storage,
