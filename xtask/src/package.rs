@@ -57,15 +57,23 @@ pub(crate) fn run() -> Result<(), String> {
         let name = package_name(&check.join(&dir).join("Cargo.toml"))?;
         members.push((name, dir));
     }
-    std::fs::write(check.join("Cargo.toml"), scratch_manifest(&members))
-        .map_err(|e| format!("{}: {e}", check.display()))?;
+    let manifest =
+        std::fs::read_to_string(root.join("Cargo.toml")).map_err(|e| format!("Cargo.toml: {e}"))?;
+    std::fs::write(
+        check.join("Cargo.toml"),
+        scratch_manifest(&members, profiles(&manifest)),
+    )
+    .map_err(|e| format!("{}: {e}", check.display()))?;
     let lock =
         std::fs::read_to_string(root.join("Cargo.lock")).map_err(|e| format!("Cargo.lock: {e}"))?;
     std::fs::write(check.join("Cargo.lock"), &lock).map_err(|e| format!("Cargo.lock: {e}"))?;
 
     // Not `--locked`: the packages leave out the tests' and xtask's dependencies, which cargo
-    // prunes from the copied lock file. Nothing else may change: checked below.
-    let target = check.join("target");
+    // prunes from the copied lock file. Nothing else may change: checked below. The
+    // workspace's own build directory and profiles: the crates.io dependencies that clippy
+    // has already checked with the same features are not checked again (the packages
+    // themselves are other packages to cargo, with their own artifacts).
+    let target = tools::target_dir();
     tools::run_in(
         &check,
         &cargo(),
@@ -91,9 +99,22 @@ pub(crate) fn run() -> Result<(), String> {
     Ok(())
 }
 
+/// The `[profile.*]` tables of the workspace's manifest: its text from the first of them on
+/// (they come last).
+fn profiles(manifest: &str) -> &str {
+    let mut offset = 0;
+    for line in manifest.split_inclusive('\n') {
+        if line.starts_with("[profile.") {
+            return &manifest[offset..];
+        }
+        offset += line.len();
+    }
+    ""
+}
+
 /// The scratch workspace: every extracted package a member, and crates.io's copy of each
-/// replaced by it. Without debug information: the check is that they compile.
-fn scratch_manifest(members: &[(String, String)]) -> String {
+/// replaced by it, with the workspace's `profiles`.
+fn scratch_manifest(members: &[(String, String)], profiles: &str) -> String {
     let mut manifest = String::from("[workspace]\nresolver = \"3\"\nmembers = [\n");
     for (_, dir) in members {
         manifest.push_str(&format!("    \"{dir}\",\n"));
@@ -102,7 +123,8 @@ fn scratch_manifest(members: &[(String, String)]) -> String {
     for (name, dir) in members {
         manifest.push_str(&format!("{name} = {{ path = \"{dir}\" }}\n"));
     }
-    manifest.push_str("\n[profile.dev]\ndebug = 0\n");
+    manifest.push('\n');
+    manifest.push_str(profiles);
     manifest
 }
 
@@ -178,14 +200,18 @@ mod tests {
                 "sackson-chain-reaction-0.1.0".to_owned(),
             ),
         ];
+        let manifest = "[workspace]\nmembers = []\n\n[workspace.lints.rust]\n\
+                        unsafe_code = \"forbid\"\n\n# Optimized.\n[profile.dev]\nopt-level = 2\n";
+        assert_eq!(profiles(manifest), "[profile.dev]\nopt-level = 2\n");
         assert_eq!(
-            scratch_manifest(&members),
+            scratch_manifest(&members, profiles(manifest)),
             "[workspace]\nresolver = \"3\"\nmembers = [\n    \"board-kernel-0.1.0\",\n    \
              \"sackson-chain-reaction-0.1.0\",\n]\n\n[patch.crates-io]\n\
              board-kernel = { path = \"board-kernel-0.1.0\" }\n\
              sackson-chain-reaction = { path = \"sackson-chain-reaction-0.1.0\" }\n\n\
-             [profile.dev]\ndebug = 0\n"
+             [profile.dev]\nopt-level = 2\n"
         );
+        assert_eq!(profiles("[workspace]\n"), "");
     }
 
     #[test]
