@@ -87,7 +87,8 @@ fn config(games: usize) -> Config {
 
 /// Under the rules (default options): 200 games, as two halves with their own seeds so that
 /// the test harness can run them side by side. CI's heavy step adds none: its deep
-/// conformance step plays 300 more games under the default options on new seeds every commit.
+/// conformance step plays more games under the default options on new seeds every
+/// commit (`CONFORMANCE_GAMES` in xtask/src/ci.rs).
 fn default_half(seed: u64) {
     let game = ChainReaction::default();
     let games = 100;

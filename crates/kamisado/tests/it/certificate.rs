@@ -14,6 +14,7 @@
 //!   No order of moves is assumed.
 
 use std::collections::{BTreeMap, HashSet};
+use std::sync::OnceLock;
 
 use board_kernel::perft::node_key;
 use kamisado::prelude::*;
@@ -106,8 +107,13 @@ fn check_table(
 
 /// The certificate's game and root, and the table its walk gives: White's move in every
 /// White position the walk reaches. The walk must use every listed move, in a position
-/// where it is legal.
+/// where it is legal. Walked once for all the tests that read it.
 fn walked_table() -> (Kamisado, State, BTreeMap<String, String>) {
+    static WALKED: OnceLock<(Kamisado, State, BTreeMap<String, String>)> = OnceLock::new();
+    WALKED.get_or_init(walk).clone()
+}
+
+fn walk() -> (Kamisado, State, BTreeMap<String, String>) {
     let text = solution("kamisado-round.txt");
     let (game, root) = header(&text);
     let mut strategy = text.lines().filter(|l| !l.starts_with('#'));

@@ -194,7 +194,8 @@ fn run(pairs: &[(&str, &str)], games: usize, seed: u64) {
 
 /// 200 games under the default options, as two series with different seeds so the test
 /// harness can run them on two threads. CI's heavy step adds none: its deep conformance step
-/// plays 300 more games under the default options on new seeds every commit.
+/// plays more games under the default options on new seeds every
+/// commit (`CONFORMANCE_GAMES` in xtask/src/ci.rs).
 #[test]
 fn default_rules_random_games_first_half() {
     run(&[], games(), 0x5EED);

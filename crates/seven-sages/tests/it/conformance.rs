@@ -88,7 +88,8 @@ fn invariant(game: &SevenSages, s: &State) -> Result<(), String> {
 }
 
 /// Games per half of the default series: 100. CI's heavy step adds none: its deep
-/// conformance step plays 300 more games under the default options on new seeds every commit.
+/// conformance step plays more games under the default options on new seeds every
+/// commit (`CONFORMANCE_GAMES` in xtask/src/ci.rs).
 fn games() -> usize {
     100
 }

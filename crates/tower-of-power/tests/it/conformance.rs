@@ -99,7 +99,8 @@ fn lightened(games: usize, seed: u64, max_plies: usize) -> Config {
 
 /// 400 games under the default options, in four series with their own seeds so the test
 /// harness can run them side by side. CI's heavy step adds none: its deep conformance step
-/// plays 300 more games under the default options on new seeds every commit.
+/// plays more games under the default options on new seeds every
+/// commit (`CONFORMANCE_GAMES` in xtask/src/ci.rs).
 fn default_series(seed: u64) {
     let game = game(&[]);
     let games = 100;
