@@ -143,7 +143,7 @@ fn allocations() -> Result<Vec<(String, String)>, String> {
             "--release",
             "--locked",
             "-p",
-            "towers",
+            "tower-games",
             "--test",
             "allocations",
             "--",
@@ -299,10 +299,10 @@ pub(crate) fn run(baseline: Option<&Path>) -> Result<(), String> {
     }
     let _ = writeln!(
         page,
-        "\n## Heap allocations per move\n\nCounted by dhat's allocator in \
+        "\n## Heap allocations per move\n\nCounted in bytes by cap's allocator in \
          `crates/tower-games/tests/allocations.rs` (release build): move generation into a reused \
          buffer, `play_unchecked` and `play` of a legal move, over seeded random games after one \
-         warm-up game. The test fails on any allocation.\n"
+         warm-up game. The test fails on any byte allocated.\n"
     );
     for (game, line) in &allocations {
         let _ = writeln!(page, "- {game}: {line}");

@@ -1,6 +1,7 @@
 //! Zero heap allocations per generated or applied move, in every game: move generation into a
-//! reused buffer, `play_unchecked` and `play` of a legal move, counted by dhat's global
-//! allocator over the states of seeded random games.
+//! reused buffer, `play_unchecked` and `play` of a legal move, over the states of seeded
+//! random games. `cap`'s global allocator counts the bytes allocated: every allocation, and
+//! every reallocation that grows, adds to them.
 //!
 //! What is outside the promise, and so outside the counted region: cloning a state (a state
 //! whose repetition history has outgrown its inline slots copies it to the heap, with room
@@ -11,7 +12,12 @@ use board_kernel::{Game, SplitMix64};
 use tower_games::registry::{self, GameVisitor};
 
 #[global_allocator]
-static ALLOC: dhat::Alloc = dhat::Alloc;
+static ALLOC: cap::Cap<std::alloc::System> = cap::Cap::new(std::alloc::System, usize::MAX);
+
+/// Bytes allocated since the start.
+fn allocated_bytes() -> u64 {
+    ALLOC.total_allocated() as u64
+}
 
 /// Random games per game, and the cap on their length.
 const GAMES: usize = 20;
@@ -20,7 +26,7 @@ const MAX_PLIES: usize = 2_000;
 struct CountAllocations;
 
 impl GameVisitor for CountAllocations {
-    /// (states checked, moves checked, allocations seen, the first offender)
+    /// (states checked, moves checked, bytes allocated, the first offender)
     type Output = (usize, usize, u64, Option<String>);
     fn visit<G: Game>(self, game: G) -> Self::Output {
         let mut rng = SplitMix64::new(7);
@@ -34,17 +40,17 @@ impl GameVisitor for CountAllocations {
             for _ in 0..MAX_PLIES {
                 moves.clear();
                 let (mut unchecked, mut checked_play) = (state.clone(), state.clone());
-                let before = dhat::HeapStats::get().total_blocks;
+                let before = allocated_bytes();
                 game.legal_moves(&state, &mut moves);
-                let after_generation = dhat::HeapStats::get().total_blocks;
+                let after_generation = allocated_bytes();
                 if moves.is_empty() {
                     break;
                 }
                 let mv = &moves[rng.below(moves.len())];
-                let before_play = dhat::HeapStats::get().total_blocks;
+                let before_play = allocated_bytes();
                 game.play_unchecked(&mut unchecked, mv);
                 let result = game.play(&mut checked_play, mv);
-                let after = dhat::HeapStats::get().total_blocks;
+                let after = allocated_bytes();
                 assert!(result.is_ok(), "{}: {mv} refused", G::NAME);
                 let seen = (after_generation - before) + (after - before_play);
                 if !counted {
@@ -53,7 +59,7 @@ impl GameVisitor for CountAllocations {
                 }
                 if seen > 0 && first.is_none() {
                     first = Some(format!(
-                        "{} allocation(s) generating ({}) or playing ({}) {mv} in `{state}`",
+                        "{} byte(s) allocated generating ({}) or playing ({}) {mv} in `{state}`",
                         seen,
                         after_generation - before,
                         after - before_play
@@ -71,15 +77,18 @@ impl GameVisitor for CountAllocations {
 
 #[test]
 fn no_move_allocates_in_any_game() {
-    let _profiler = dhat::Profiler::builder().testing().build();
     let mut failures = Vec::new();
     for name in registry::names() {
         let (states, moves, allocations, first) =
             registry::visit(name, &[], CountAllocations).expect("defaults are valid");
-        eprintln!("{name}: {states} generations, {moves} moves played, {allocations} allocations");
+        eprintln!(
+            "{name}: {states} generations, {moves} moves played, {allocations} bytes allocated"
+        );
         assert!(states > 100, "{name}: too few states to mean anything");
         if let Some(first) = first {
-            failures.push(format!("{name}: {allocations} allocations; first: {first}"));
+            failures.push(format!(
+                "{name}: {allocations} bytes allocated; first: {first}"
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
