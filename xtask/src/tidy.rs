@@ -555,6 +555,62 @@ pub fn check_file_sizes(root: &Path) -> Vec<String> {
     wrong
 }
 
+/// The feature set of every package in a build selection, as `cargo tree` prints it: one
+/// `name version [features]` line per package.
+fn feature_sets(root: &Path, selection: &[&str], edges: &str) -> Result<BTreeSet<String>, String> {
+    let mut args = vec!["tree", "--offline", "--prefix", "none", "-e", edges];
+    args.extend(["-f", "{p} [{f}]"]);
+    args.extend(selection);
+    let output =
+        std::process::Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+            .args(&args)
+            .current_dir(root)
+            .output()
+            .map_err(|e| format!("cargo tree: {e}"))?;
+    if !output.status.success() {
+        return Err(format!(
+            "cargo {}: {}",
+            args.join(" "),
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    Ok(String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|line| line.trim_end_matches(" (*)").to_owned())
+        .collect())
+}
+
+/// The Python package's build (maturin's `cargo build` of `towers-py` alone) turns on, in
+/// every dependency it shares with the workspace's test build, the features the test build
+/// turns on: otherwise cargo compiles that dependency, and all that depends on it, a second
+/// time (CI's Python step recompiled serde, the kernel and the five games: about 40 s).
+pub fn check_python_features(root: &Path) -> Vec<String> {
+    let sets = feature_sets(root, &["--workspace"], "normal,build,dev").and_then(|workspace| {
+        feature_sets(root, &["-p", "towers-py"], "normal,build").map(|python| (workspace, python))
+    });
+    let (workspace, python) = match sets {
+        Ok(sets) => sets,
+        Err(e) => return vec![e],
+    };
+    // `name version` of a line, without the features.
+    let package = |line: &str| line.split(" [").next().unwrap_or(line).to_owned();
+    let in_workspace: BTreeMap<String, &String> =
+        workspace.iter().map(|line| (package(line), line)).collect();
+    python
+        .iter()
+        .filter(|line| !line.starts_with("towers-py "))
+        .filter_map(|line| {
+            let theirs = in_workspace.get(&package(line))?;
+            (*theirs != line).then(|| {
+                format!(
+                    "crates/towers-py/Cargo.toml: `{line}` where the test build has `{theirs}`: \
+                     name the missing features among its feature-unifying dependencies"
+                )
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,7 @@
 //! The map of the workspace holds (`xtask::tidy`): the file map and the roles of every
 //! registered game, the dependency rule, docs/ARCHITECTURE.md's lists, no module cycles, no
-//! test that CI can skip, and no tracked file above 2 MiB.
+//! test that CI can skip, no tracked file above 2 MiB, and the Python build's dependencies
+//! compiled with the test build's features.
 
 use tower_games::registry;
 use xtask::tidy;
@@ -57,6 +58,14 @@ fn ci_runs_every_scaled_test_at_its_heavy_size() {
     assert_none(
         "tests CI could skip",
         tidy::check_scaled_tests(&xtask::workspace_root()),
+    );
+}
+
+#[test]
+fn the_python_build_reuses_the_test_builds_dependencies() {
+    assert_none(
+        "features the Python package's build would turn on differently",
+        tidy::check_python_features(&xtask::workspace_root()),
     );
 }
 
