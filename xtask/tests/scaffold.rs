@@ -131,11 +131,13 @@ fn heavy_a_new_game_builds_tests_and_registers() {
     // features (cargo resolves features from the packages selected): the dependencies the
     // workspace compiled are then reused, and only the new crate and what depends on the
     // registry compile. The tests: the new crate's own; those that run over every registered
-    // game (the registry, the rule books and generated docs, pictures and snapshots, tidy,
-    // the playground's API, the robustness bodies); and the command line's play, record and
-    // replay, hostile input and computer players. The binary's searches and protocols on the
-    // five games (solver, end games, strength, tournaments, UGI, the server) say nothing of
-    // the new game. New snapshots are written, not compared (the contributor reviews them
+    // game (the registry and its options, the rule books and generated docs, pictures and
+    // snapshots, tidy, allocations, the playground's API); and the command line's play, record
+    // and replay. Left to the workspace's own run once the new game is in the tree, to keep
+    // this check within CI's time: the robustness bodies, the command line's hostile input,
+    // computer players and unit tests (about 50 s here), and what says nothing of the new game
+    // (the searches and protocols on the five games, the solver's memory test, which names
+    // its five games). New snapshots are written, not compared (the contributor reviews them
     // with `cargo insta review`).
     let mut test = vec!["test", "--offline", "--workspace"];
     for member in [
@@ -153,7 +155,7 @@ fn heavy_a_new_game_builds_tests_and_registers() {
     ] {
         test.extend(["--exclude", member]);
     }
-    test.extend(["--lib", "--bins"]);
+    test.push("--lib");
     for suite in [
         "it",
         "docs",
@@ -162,12 +164,8 @@ fn heavy_a_new_game_builds_tests_and_registers() {
         "tidy",
         "allocations",
         "options",
-        "solver_memory",
         "session",
-        "robustness",
         "play",
-        "hardening",
-        "alphabeta",
     ] {
         test.extend(["--test", suite]);
     }

@@ -105,7 +105,7 @@ fn position_texts_are_refused_or_keep_the_contract() {
     run(
         "position",
         1,
-        scale(4_000, 12_000),
+        scale(4_000, 8_000),
         5,
         robustness::position_text,
     );
@@ -113,12 +113,12 @@ fn position_texts_are_refused_or_keep_the_contract() {
 
 #[test]
 fn move_texts_are_refused_without_change_or_legal() {
-    run("move", 2, scale(6_000, 18_000), 5, robustness::move_text);
+    run("move", 2, scale(6_000, 12_000), 5, robustness::move_text);
 }
 
 #[test]
 fn turns_take_exactly_the_offered_steps_and_make_legal_moves() {
-    run("turn", 2, scale(1_500, 4_500), 5, robustness::turn_steps);
+    run("turn", 2, scale(1_500, 3_000), 5, robustness::turn_steps);
 }
 
 #[test]
@@ -126,7 +126,7 @@ fn option_settings_are_refused_or_build_a_working_game() {
     run(
         "options",
         1,
-        scale(2_000, 6_000),
+        scale(2_000, 4_000),
         5,
         robustness::option_settings,
     );
@@ -135,7 +135,7 @@ fn option_settings_are_refused_or_build_a_working_game() {
 #[test]
 fn records_are_refused_or_replay() {
     // Most edits break the JSON itself; the accepted few replay edited moves and options.
-    run("record", 0, scale(1_000, 3_000), 4, robustness::record_json);
+    run("record", 0, scale(1_000, 2_000), 4, robustness::record_json);
 }
 
 /// Inputs the fuzzer once crashed on, kept in `tests/regressions/TARGET/` (see
