@@ -102,6 +102,13 @@ fn main() -> Result<(), String> {
         let mut config = Config::new(&db);
         config.creations_per_minute = 100_000;
         config.messages_per_second = 10_000;
+        // Every scripted client comes from 127.0.0.1: the limits per address would take them
+        // for one flooding client.
+        config.messages_per_address = 1_000_000;
+        config.connections_per_address = usize::MAX;
+        config.websockets_per_address = usize::MAX;
+        config.max_connections = usize::MAX;
+        config.max_websockets = usize::MAX;
         let server = Server::start(config).await.map_err(|e| e.to_string())?;
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await

@@ -19,7 +19,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::limits::Bucket;
+use crate::limits::{Bucket, Full};
 use crate::new_game::{MAX_NAME_CHARS, NewGame};
 use crate::referee::{Action, Done};
 use crate::refusal::{Code, InFlight};
@@ -40,15 +40,26 @@ const HELLO_WITHIN: Duration = Duration::from_secs(10);
 /// How long a connection closed for flooding is read (and its bytes dropped) for the client's
 /// side of the closing handshake.
 const CLOSE_WITHIN: Duration = Duration::from_secs(2);
+/// The same when the server stops: shorter, so the drain stays well within its bound.
+const RESTART_CLOSE_WITHIN: Duration = Duration::from_millis(500);
 
 /// Refused messages in a row after which a flooding connection is closed.
 const FLOOD_CLOSE_AFTER: u32 = 200;
 /// Games listed of each kind (live, finished).
 const LIST_LIMIT: i64 = 50;
 
-/// The routes: the API under `/api`, the playground's files everywhere else.
+/// Bytes a WebSocket reads from its socket at a time, and the most it buffers for a slow
+/// reader before the connection is dropped. tungstenite's defaults (a 128 KiB read buffer, an
+/// unbounded write buffer) held about 160 KB per open WebSocket; the protocol's messages are
+/// at most a few KiB.
+const WS_READ_BUFFER: usize = 4 * 1024;
+const WS_MAX_WRITE_BUFFER: usize = 1024 * 1024;
+
+/// The routes: the API under `/api`, `/metrics` for the operator, the playground's files
+/// everywhere else.
 pub fn router(server: Arc<Server>) -> Router {
     let api = Router::new()
+        .route("/metrics", get(metrics))
         .route("/api/games", get(list).post(create))
         .route("/api/games/{id}", get(show))
         .route("/api/games/{id}/record", get(record))
@@ -123,6 +134,28 @@ fn client(server: &Server, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
         }
     }
     peer.ip()
+}
+
+/// `GET /metrics`: Prometheus' text format, to clients on this machine only (the peer's
+/// address, never a forwarded one: behind a proxy, keep `/metrics` off the public side).
+async fn metrics(
+    State(server): State<Arc<Server>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+) -> Response {
+    if !peer.ip().is_loopback() {
+        return error(
+            StatusCode::FORBIDDEN,
+            "the metrics are served to this machine only",
+        );
+    }
+    (
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/openmetrics-text; version=1.0.0; charset=utf-8"),
+        )],
+        server.metrics_text(),
+    )
+        .into_response()
 }
 
 /// `POST /api/games`: creates a game; answers its id, each person's seat token and link,
@@ -269,10 +302,35 @@ async fn connect(
         Err(response) => return response,
     };
     let address = client(&server, peer, &headers);
+    let slot = match server.websockets.admit(Some(address)) {
+        Ok(slot) => slot,
+        Err(full) => {
+            server.metrics.refused_websockets.inc();
+            return match full {
+                Full::Address => error(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    format!(
+                        "too many WebSockets from your address: at most {} at once",
+                        server.websockets.max_per_address()
+                    ),
+                ),
+                Full::Server => error(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "the server holds all the WebSockets it may; try again shortly",
+                ),
+            };
+        }
+    };
     upgrade
         .max_message_size(HARD_MESSAGE_BYTES)
         .max_frame_size(HARD_MESSAGE_BYTES)
-        .on_upgrade(move |socket| connection(server, room, socket, address))
+        .read_buffer_size(WS_READ_BUFFER)
+        .write_buffer_size(0)
+        .max_write_buffer_size(WS_MAX_WRITE_BUFFER)
+        .on_upgrade(move |socket| async move {
+            connection(server, room, socket, address).await;
+            drop(slot);
+        })
 }
 
 /// What a client sends.
@@ -346,6 +404,8 @@ async fn connection(server: Arc<Server>, room: Arc<Room>, socket: WebSocket, add
     }
     let rate = server.config.messages_per_second.max(1);
     let mut bucket = Bucket::new(rate * 2, f64::from(rate));
+    let game = room.shared_id();
+    let mut stopping = server.stopping.subscribe();
     let mut refused_in_a_row = 0u32;
     let mut last_warning: Option<std::time::Instant> = None;
     let mut keepalive = tokio::time::interval(Duration::from_secs(25));
@@ -358,21 +418,33 @@ async fn connection(server: Arc<Server>, room: Arc<Room>, socket: WebSocket, add
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
                     Some(Ok(frame)) => frame,
                 };
-                if !bucket.take() {
+                // The connection's own bucket, then its seat's over all the seat's
+                // connections, then its address's over all the address's. A frame one refuses
+                // takes nothing from the next: a flooding connection spends no more of what it
+                // shares than its own rate, and a flooding seat no more of its address's.
+                let allowed = bucket.take()
+                    && seat.is_none_or(|seat| {
+                        server.messages_by_seat.allow((Arc::clone(&game), seat))
+                    })
+                    && server.messages_by_address.allow(address);
+                if !allowed {
+                    server.metrics.rate_limited.inc();
                     refused_in_a_row += 1;
                     if refused_in_a_row >= FLOOD_CLOSE_AFTER {
                         let _ = sink.send(Message::Close(Some(CloseFrame {
                             code: 1008,
                             reason: "flooding".into(),
                         }))).await;
-                        drain_until_closed(&mut stream).await;
+                        drain_until_closed(&mut stream, CLOSE_WITHIN).await;
                         return;
                     }
                     // One warning a second at most: the reply must not flood either.
                     if last_warning.is_none_or(|t| t.elapsed() >= Duration::from_secs(1)) {
                         last_warning = Some(std::time::Instant::now());
                         let reply = bad(Code::RateLimited, format!(
-                            "too many messages: at most {rate} a second; this one was ignored"
+                            "too many messages: at most {rate} a second on a connection and on \
+                             a seat, {} from an address; this one was ignored",
+                            server.config.messages_per_address
                         ));
                         if sink.send(Message::Text(reply.into())).await.is_err() { return; }
                     }
@@ -394,13 +466,29 @@ async fn connection(server: Arc<Server>, room: Arc<Room>, socket: WebSocket, add
                     && sink.send(Message::Text(reply.into())).await.is_err() { return; }
             }
             state = states.recv() => {
-                let text = match state {
-                    Ok(text) => text.to_string(),
+                let (text, moved) = match state {
+                    Ok(state) => (state.text.to_string(), state.moved),
                     // A slow reader missed states: send the latest, which holds them all.
-                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => room.view().await,
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                        (room.view().await, None)
+                    }
                     Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
                 };
                 if sink.send(Message::Text(text.into())).await.is_err() { return; }
+                // The opponent's seat has the move: that is the latency people feel.
+                if let (Some((mover, arrived)), Some(seat)) = (moved, seat)
+                    && seat != mover
+                {
+                    server.metrics.move_reached_opponent(arrived.elapsed());
+                }
+            }
+            () = crate::stopped(&mut stopping) => {
+                let _ = sink.send(Message::Close(Some(CloseFrame {
+                    code: 1012,
+                    reason: "the server is restarting; reconnect shortly".into(),
+                }))).await;
+                drain_until_closed(&mut stream, RESTART_CLOSE_WITHIN).await;
+                return;
             }
             _ = keepalive.tick() => {
                 if sink.send(Message::Ping(Bytes::new())).await.is_err() { return; }
@@ -410,11 +498,14 @@ async fn connection(server: Arc<Server>, room: Arc<Room>, socket: WebSocket, add
 }
 
 /// Reads and drops what a closed connection still sends, until its side of the closing
-/// handshake or [`CLOSE_WITHIN`]: a socket dropped with unread bytes is reset, and a reset
+/// handshake or `within`: a socket dropped with unread bytes is reset, and a reset
 /// throws away what the client has not read yet (the replies and the close frame that tell
 /// it why it was closed).
-async fn drain_until_closed(stream: &mut futures_util::stream::SplitStream<WebSocket>) {
-    let _ = tokio::time::timeout(CLOSE_WITHIN, async {
+async fn drain_until_closed(
+    stream: &mut futures_util::stream::SplitStream<WebSocket>,
+    within: Duration,
+) {
+    let _ = tokio::time::timeout(within, async {
         while let Some(Ok(message)) = stream.next().await {
             if matches!(message, Message::Close(_)) {
                 break;

@@ -137,7 +137,21 @@ impl Clock {
     /// The clock after `mover` moved at `now` (before its deadline) and `next` is to move.
     #[must_use]
     pub fn after_move(&self, spec: &ClockSpec, mover: usize, now: i64) -> Clock {
-        let mut remaining_ms = self.at(mover, now);
+        self.after_move_charged(spec, mover, now, now)
+    }
+
+    /// The clock after `mover` moved at `now`, its time counted only until `charged_until`
+    /// (a computer seat's search ended then; its wait for a thread is not its time); the
+    /// opponent's time runs from `now`.
+    #[must_use]
+    pub fn after_move_charged(
+        &self,
+        spec: &ClockSpec,
+        mover: usize,
+        charged_until: i64,
+        now: i64,
+    ) -> Clock {
+        let mut remaining_ms = self.at(mover, charged_until);
         match *spec {
             ClockSpec::None {} => return *self,
             ClockSpec::Fischer { increment_ms, .. } => remaining_ms[mover] += increment_ms,
@@ -217,6 +231,23 @@ mod tests {
         let stopped = clock.stopped(1, 4_000);
         assert_eq!(stopped.remaining_ms, [10_000, 6_000]);
         assert_eq!(stopped.deadline(&FISCHER, 1), None);
+    }
+
+    #[test]
+    fn a_computer_seat_is_charged_its_search_only() {
+        let clock = Clock {
+            remaining_ms: [60_000, 60_000],
+            turn_started_ms: Some(10_000),
+        };
+        // Its turn started at 10 s; it waited for a thread until 14 s and thought for 1 s.
+        let after = clock.after_move_charged(&FISCHER, 1, 11_000, 15_000);
+        assert_eq!(after.remaining_ms[1], 60_000 - 1_000 + 2_000);
+        assert_eq!(after.remaining_ms[0], 60_000);
+        // The opponent's time runs from the move, not from the end of the search.
+        assert_eq!(after.turn_started_ms, Some(15_000));
+        // A person's move is charged to the moment it came.
+        let person = clock.after_move(&FISCHER, 1, 15_000);
+        assert_eq!(person.remaining_ms[1], 60_000 - 5_000 + 2_000);
     }
 
     #[test]

@@ -25,19 +25,21 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
 
+mod accept;
 pub mod api;
 pub mod client;
 pub mod clock;
 pub mod computer;
 pub mod limits;
 mod live;
+pub mod metrics;
 pub mod new_game;
 pub mod referee;
 pub mod refusal;
 pub mod room;
 pub mod store;
+pub mod thinkers;
 
 use live::Live;
 use referee::Action;
@@ -53,15 +55,36 @@ pub struct Config {
     pub web: Option<PathBuf>,
     /// Games one client address may create a minute (all at once, then evenly).
     pub creations_per_minute: u32,
-    /// Messages a connection may send a second (with a burst of twice as many).
+    /// Messages a connection, and a seat over all its connections, may send a second (with
+    /// bursts of twice as many).
     pub messages_per_second: u32,
+    /// Messages one client address may send a second over all its connections (bursts of
+    /// twice as many).
+    pub messages_per_address: u32,
+    /// Connections open at once from one client address (not applied behind a proxy, where
+    /// every connection is the proxy's; the WebSocket cap per address still is).
+    pub connections_per_address: usize,
+    /// Connections open at once in all.
+    pub max_connections: usize,
+    /// WebSockets open at once from one client address.
+    pub websockets_per_address: usize,
+    /// WebSockets open at once in all.
+    pub max_websockets: usize,
+    /// How long a client may take to send a request's headers; also how long a kept-alive
+    /// connection may stay idle between requests.
+    pub header_timeout: Duration,
+    /// How long stopping may take: requests in flight finish, commits end, every WebSocket
+    /// is told the server is restarting.
+    pub drain_within: Duration,
     /// Take the client's address from the last `X-Forwarded-For` entry (behind a proxy).
     pub forwarded_for: bool,
 }
 
 impl Config {
     /// The defaults with database `db`: no static files, 30 games a minute per address, 10
-    /// messages a second per connection.
+    /// messages a second per connection and per seat, 50 per address, 64 connections and
+    /// 32 WebSockets per address, 4,096 of each in all, 10 s for headers and idleness, 10 s
+    /// to drain.
     #[must_use]
     pub fn new(db: &str) -> Config {
         Config {
@@ -69,6 +92,13 @@ impl Config {
             web: None,
             creations_per_minute: 30,
             messages_per_second: 10,
+            messages_per_address: 50,
+            connections_per_address: 64,
+            max_connections: 4096,
+            websockets_per_address: 32,
+            max_websockets: 4096,
+            header_timeout: Duration::from_secs(10),
+            drain_within: Duration::from_secs(10),
             forwarded_for: false,
         }
     }
@@ -80,8 +110,18 @@ pub struct Server {
     pub(crate) config: Config,
     rooms: Mutex<HashMap<String, Arc<Room>>>,
     pub(crate) creations: limits::PerAddress,
-    /// Computer seats thinking at once.
-    pub(crate) thinkers: Arc<Semaphore>,
+    /// Messages per client address, over all its connections.
+    pub(crate) messages_by_address: limits::PerAddress,
+    /// Messages per seat (a game's id and the seat), over all its connections.
+    pub(crate) messages_by_seat: limits::PerKey<(Arc<str>, usize)>,
+    /// Open connections and WebSockets.
+    pub(crate) connections: Arc<limits::Occupancy>,
+    pub(crate) websockets: Arc<limits::Occupancy>,
+    /// The computer seats' turns at the threads given to search.
+    pub(crate) thinkers: Arc<thinkers::Thinkers>,
+    pub(crate) metrics: metrics::Metrics,
+    /// Turns true when the server stops: connections finish, WebSockets are told.
+    pub(crate) stopping: tokio::sync::watch::Sender<bool>,
 }
 
 /// A server failure at start.
@@ -116,9 +156,21 @@ impl Server {
         let server = Arc::new(Server {
             store,
             creations: limits::PerAddress::per_minute(config.creations_per_minute),
+            messages_by_address: limits::PerAddress::per_second(config.messages_per_address),
+            messages_by_seat: limits::PerKey::per_second(config.messages_per_second),
+            connections: limits::Occupancy::new(
+                config.connections_per_address,
+                config.max_connections,
+            ),
+            websockets: limits::Occupancy::new(
+                config.websockets_per_address,
+                config.max_websockets,
+            ),
+            metrics: metrics::Metrics::new(),
+            stopping: tokio::sync::watch::Sender::new(false),
             config,
             rooms: Mutex::new(HashMap::new()),
-            thinkers: Arc::new(Semaphore::new(thinkers)),
+            thinkers: thinkers::Thinkers::new(thinkers),
         });
         if let Some(mut changes) = server.store.listen().await? {
             let weak = Arc::downgrade(&server);
@@ -188,6 +240,45 @@ impl Server {
         Ok(Some(room))
     }
 
+    /// The metrics' text, as scraped.
+    pub(crate) fn metrics_text(&self) -> String {
+        let games = self
+            .rooms
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .len();
+        self.metrics.render(&metrics::Now {
+            connections: self.connections.open(),
+            websockets: self.websockets.open(),
+            games,
+            queue: self.thinkers.waiting(),
+            thinking: self.thinkers.thinking(),
+        })
+    }
+
+    /// Stops within [`Config::drain_within`]: the accept loop has ended; connections finish
+    /// their request in flight, every WebSocket is told the server is restarting (close code
+    /// 1012), and every commit in progress ends (each game's lock is taken once).
+    pub(crate) async fn drain(&self) {
+        self.stopping.send_replace(true);
+        let rooms: Vec<Arc<Room>> = self
+            .rooms
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .values()
+            .cloned()
+            .collect();
+        let _ = tokio::time::timeout(self.config.drain_within, async {
+            for room in rooms {
+                drop(room.live.lock().await);
+            }
+            while self.connections.open() > 0 || self.websockets.open() > 0 {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        })
+        .await;
+    }
+
     /// Judges fallen flags of games no process may be watching, and unloads rooms nobody
     /// has watched for a minute.
     async fn sweep(self: &Arc<Self>) {
@@ -230,39 +321,73 @@ fn random_hex(bytes: usize) -> String {
     buf.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Serves on `listener` until `shutdown` completes.
+/// Serves on `listener` until `shutdown` completes, then drains ([`Config::drain_within`]).
 ///
 /// # Errors
-/// The listener failed.
+/// None today; kept for a listener that can fail.
 pub async fn serve_on(
     server: Arc<Server>,
     listener: TcpListener,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
-    let app = api::router(server);
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown)
-    .await?;
+    let app = api::router(Arc::clone(&server));
+    accept::run(server, app, listener, shutdown).await;
     Ok(())
 }
 
-/// `towers serve`: opens the database, binds `addr` and serves until interrupted (Ctrl-C).
+/// Completes when the server starts stopping ([`Server::drain`]).
+pub(crate) async fn stopped(stopping: &mut tokio::sync::watch::Receiver<bool>) {
+    // The guard `wait_for` returns is dropped here, not held across the caller's awaits.
+    let _ = stopping.wait_for(|stopping| *stopping).await;
+}
+
+/// Completes on Ctrl-C or, on Unix, SIGTERM (how a service manager stops the server).
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+/// The soft limit on open files, where the system says (`/proc/self/limits` on Linux).
+fn open_files_limit() -> Option<usize> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = limits.lines().find(|l| l.starts_with("Max open files"))?;
+    line.split_whitespace().nth(3)?.parse().ok()
+}
+
+/// `towers serve`: opens the database, binds `addr` and serves until Ctrl-C or SIGTERM, then
+/// drains.
 ///
 /// # Errors
 /// The database, the playground directory or the address.
 pub async fn serve(addr: SocketAddr, config: Config) -> Result<(), ServeError> {
     let db = config.db.clone();
+    let wanted = config.max_connections + config.max_websockets;
     let server = Server::start(config).await?;
     let listener = TcpListener::bind(addr).await?;
     let local = listener.local_addr()?;
     println!("towers serve: http://{local}/ (games stored in {db}); Ctrl-C stops");
-    serve_on(server, listener, async {
-        let _ = tokio::signal::ctrl_c().await;
-    })
-    .await
+    if let Some(limit) = open_files_limit()
+        && limit < wanted + 64
+    {
+        eprintln!(
+            "towers serve: the caps allow {wanted} connections and WebSockets but this process \
+             may open {limit} files: raise `ulimit -n` or lower --max-connections and \
+             --max-websockets"
+        );
+    }
+    serve_on(server, listener, stop_signal()).await?;
+    println!("towers serve: stopped");
+    Ok(())
 }
 
 /// [`serve`] on a runtime of its own, for a synchronous caller (the `towers` binary).

@@ -32,6 +32,17 @@ pub enum Action {
         /// The move in the game's notation.
         text: String,
     },
+    /// A computer seat's move, which thought `thought_ms`: its clock is charged its search,
+    /// not its wait for a thread ([`crate::thinkers`]), and its flag is judged here, when
+    /// the move comes, rather than while it waits or thinks.
+    ComputerMove {
+        /// The number of moves before it.
+        ply: usize,
+        /// The move in the game's notation.
+        text: String,
+        /// How long the search took.
+        thought_ms: i64,
+    },
     /// Give up the game.
     Resign,
     /// Offer a draw (or accept the opponent's standing offer).
@@ -114,7 +125,12 @@ impl Referee<'_> {
             )
         })?;
         match action {
-            Action::Move { ply, text } => self.play(seat, *ply, text),
+            Action::Move { ply, text } => self.play(seat, *ply, text, None),
+            Action::ComputerMove {
+                ply,
+                text,
+                thought_ms,
+            } => self.play(seat, *ply, text, Some(*thought_ms)),
             Action::Resign => self.resign(seat),
             Action::OfferDraw | Action::AcceptDraw | Action::DeclineDraw => self.draw(seat, action),
             Action::Rematch => self.rematch(seat),
@@ -158,7 +174,16 @@ impl Referee<'_> {
         let row = self.row;
         let to_move = self.to_move();
         let deadline = row.clock.deadline(&row.clock_spec, to_move)?;
-        if row.result.is_some() || self.now < deadline {
+        let fallen = match (&row.players[to_move], action) {
+            // A computer seat's time is its search's: judged when its move comes.
+            (Occupant::Computer(_), Action::ComputerMove { thought_ms, .. }) => {
+                let started = row.clock.turn_started_ms.unwrap_or(self.now);
+                started.saturating_add(*thought_ms) >= deadline
+            }
+            (Occupant::Computer(_), _) => false,
+            (Occupant::Person(_), _) => self.now >= deadline,
+        };
+        if row.result.is_some() || !fallen {
             return None;
         }
         let mut next = row.clone();
@@ -177,7 +202,7 @@ impl Referee<'_> {
 
     /// Move number `ply`: acknowledged again when it is already stored (sent again after a
     /// reconnection), else checked in turn and by the rules, and played on the clock.
-    fn play(&self, seat: usize, ply: usize, text: &str) -> Verdict {
+    fn play(&self, seat: usize, ply: usize, text: &str, thought_ms: Option<i64>) -> Verdict {
         let row = self.row;
         if row.moves.get(ply).is_some_and(|stored| stored.text == text) {
             // Only the seat that made it may hear it acknowledged: the opponent replaying it
@@ -224,7 +249,14 @@ impl Referee<'_> {
             .play(text)
             .map_err(|e| refuse(Code::IllegalMove, e.to_string()))?;
         let mut next = row.clone();
-        let clock = row.clock.after_move(&row.clock_spec, seat, self.now);
+        // A computer seat is charged its search only (its flag was judged above).
+        let charged_until = match (thought_ms, row.clock.turn_started_ms) {
+            (Some(thought), Some(started)) => started.saturating_add(thought).min(self.now),
+            _ => self.now,
+        };
+        let clock = row
+            .clock
+            .after_move_charged(&row.clock_spec, seat, charged_until, self.now);
         next.moves.push(StoredMove {
             text: played.clone(),
             played_ms: self.now,

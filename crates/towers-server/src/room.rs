@@ -7,19 +7,29 @@
 
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
 
 use tokio::sync::broadcast;
 
 use crate::live::Live;
 use crate::referee::{Action, Done};
 use crate::refusal::{Code, Refusal, refuse};
-use crate::store::{StoreError, now_ms};
+use crate::store::{Occupant, StoreError, now_ms};
+use crate::thinkers::Priority;
+
+/// A state pushed to everyone watching, and the move that made it, if one did: the seat
+/// that moved and when its move arrived (for the move-to-opponent latency).
+#[derive(Clone, Debug)]
+pub(crate) struct Broadcast {
+    pub(crate) text: Arc<str>,
+    pub(crate) moved: Option<(usize, Instant)>,
+}
 
 /// A game being served.
 pub struct Room {
-    id: String,
+    id: Arc<str>,
     pub(crate) live: tokio::sync::Mutex<Live>,
-    tx: broadcast::Sender<Arc<str>>,
+    tx: broadcast::Sender<Broadcast>,
     /// The version in memory, readable without the lock (for change notices).
     version: AtomicI64,
     /// A computer seat is choosing a move.
@@ -34,7 +44,7 @@ impl Room {
     pub(crate) fn new(live: Live) -> Room {
         let (tx, _) = broadcast::channel(64);
         Room {
-            id: live.row.id.clone(),
+            id: live.row.id.as_str().into(),
             version: AtomicI64::new(live.row.version),
             live: tokio::sync::Mutex::new(live),
             tx,
@@ -50,13 +60,18 @@ impl Room {
         &self.id
     }
 
+    /// The game's id, shared (a key of the per-seat rate limits).
+    pub(crate) fn shared_id(&self) -> Arc<str> {
+        Arc::clone(&self.id)
+    }
+
     /// The version held in memory.
     pub(crate) fn version(&self) -> i64 {
         self.version.load(Ordering::Acquire)
     }
 
     /// Receives every state from now on.
-    pub(crate) fn subscribe(&self) -> broadcast::Receiver<Arc<str>> {
+    pub(crate) fn subscribe(&self) -> broadcast::Receiver<Broadcast> {
         self.touched_ms.store(now_ms(), Ordering::Relaxed);
         self.tx.subscribe()
     }
@@ -92,6 +107,7 @@ impl Room {
         action: Action,
     ) -> Result<Done, Refusal> {
         let storage = |e: StoreError| refuse(Code::Storage, format!("not stored, try again: {e}"));
+        let arrived = Instant::now();
         let mut live = self.live.lock().await;
         self.touched_ms.store(now_ms(), Ordering::Relaxed);
         // Another process may change the game between our read and our write: then reload
@@ -113,9 +129,17 @@ impl Room {
                 .await
                 .map_err(storage)?
             {
+                let moved = match (&decision.done, seat, &decision.state) {
+                    // A new move (not one acknowledged again).
+                    (Done::Moved { .. }, Some(seat), Some(_)) => Some((seat, arrived)),
+                    _ => None,
+                };
+                if moved.is_some() {
+                    server.metrics.moves.inc();
+                }
                 live.advance(decision.row, decision.state);
                 self.version.store(live.row.version, Ordering::Release);
-                self.announce(server, &live, now);
+                self.announce_move(server, &live, now, moved);
                 return match decision.refusal {
                     Some(refusal) => Err(refusal),
                     None => Ok(decision.done),
@@ -163,9 +187,21 @@ impl Room {
 
     /// Tells everyone watching, sets the clock's check and starts a computer seat's move.
     pub(crate) fn announce(self: &Arc<Self>, server: &Arc<crate::Server>, live: &Live, now: i64) {
+        self.announce_move(server, live, now, None);
+    }
+
+    /// [`Room::announce`], for the state a move by a seat made (`moved`: the seat and when
+    /// its move arrived).
+    fn announce_move(
+        self: &Arc<Self>,
+        server: &Arc<crate::Server>,
+        live: &Live,
+        now: i64,
+        moved: Option<(usize, Instant)>,
+    ) {
         let text: Arc<str> = live.view(now).to_string().into();
         // Nobody watching is not an error.
-        let _ = self.tx.send(text);
+        let _ = self.tx.send(Broadcast { text, moved });
         self.set_timer(server, live.row.deadline_ms);
         if let Some((seat, spec)) = live.computer_to_move() {
             start_computer(server, self, live, seat, spec);
@@ -199,7 +235,8 @@ fn tracing_error(e: &StoreError) {
 }
 
 /// Starts choosing the move of the computer on `seat`, unless one is already thinking: on a
-/// blocking thread, a few at a time (the server's `thinkers`).
+/// blocking thread, when the server's scheduler gives it a turn ([`crate::thinkers`]: games
+/// with a person first). The move is charged its search time only.
 fn start_computer(
     server: &Arc<crate::Server>,
     room: &Arc<Room>,
@@ -217,22 +254,41 @@ fn start_computer(
     let snapshot = live.snapshot();
     let ply = live.row.moves.len();
     let seed = (live.row.seed as u64).wrapping_add(ply as u64);
+    let priority = if live
+        .row
+        .players
+        .iter()
+        .any(|p| matches!(p, Occupant::Person(_)))
+    {
+        Priority::Person
+    } else {
+        Priority::Machines
+    };
     tokio::spawn(async move {
-        let chosen = match server.thinkers.clone().acquire_owned().await {
-            Ok(permit) => tokio::task::spawn_blocking(move || {
-                let _permit = permit;
-                crate::computer::choose(&name, &options, &snapshot, &spec, seed)
-            })
-            .await
-            .unwrap_or_else(|e| Err(format!("the computer player failed: {e}"))),
-            Err(e) => Err(e.to_string()),
-        };
+        let turn = server.thinkers.turn(priority).await;
+        let chosen = tokio::task::spawn_blocking(move || {
+            let _turn = turn;
+            let started = std::time::Instant::now();
+            crate::computer::choose(&name, &options, &snapshot, &spec, seed)
+                .map(|text| (text, started.elapsed()))
+        })
+        .await
+        .unwrap_or_else(|e| Err(format!("the computer player failed: {e}")));
         room.thinking.store(false, Ordering::Release);
         match chosen {
-            Ok(text) => {
+            Ok((text, thought)) => {
+                let thought_ms = i64::try_from(thought.as_millis()).unwrap_or(i64::MAX);
                 // A stale move (the game moved on meanwhile) is refused and forgotten.
                 let _ = room
-                    .act(&server, Some(seat), Action::Move { ply, text })
+                    .act(
+                        &server,
+                        Some(seat),
+                        Action::ComputerMove {
+                            ply,
+                            text,
+                            thought_ms,
+                        },
+                    )
                     .await;
             }
             Err(e) => eprintln!("towers serve: game {}: {e}", room.id()),

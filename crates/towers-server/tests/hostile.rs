@@ -379,3 +379,300 @@ async fn a_flood_of_websocket_pings_is_counted_and_closed() {
     assert!(closed.contains("flooding"), "after {sent} pings: {closed}");
     server.stop().await;
 }
+
+/// The first answer `attempt` gives within about a second (fifty tries 20 ms apart): for
+/// what the server does just after a reply (a place given back, a metric observed).
+async fn soon<T, F, Fut>(mut attempt: F) -> Option<T>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    for _ in 0..50 {
+        if let Some(answer) = attempt().await {
+            return Some(answer);
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    None
+}
+
+/// A WebSocket upgrade request written by hand, and the answer's status and body (the
+/// scripted client only says that an upgrade failed).
+async fn raw_upgrade(addr: &str, id: &str) -> (u16, Value) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let request = format!(
+        "GET /api/games/{id}/ws HTTP/1.1\r\nHost: {addr}\r\nConnection: Upgrade\r\n\
+         Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut bytes = Vec::new();
+    let mut chunk = [0u8; 4096];
+    // The refusal is small and ends with its body; an accepted upgrade would stay open.
+    while let Ok(Ok(n)) =
+        tokio::time::timeout(std::time::Duration::from_secs(2), stream.read(&mut chunk)).await
+    {
+        if n == 0 {
+            break;
+        }
+        bytes.extend_from_slice(&chunk[..n]);
+        let text = String::from_utf8_lossy(&bytes);
+        if text.contains("\r\n\r\n") && text.trim_end().ends_with('}') {
+            break;
+        }
+    }
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .unwrap_or("0")
+        .parse()
+        .unwrap();
+    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_seat_over_many_connections_has_the_rate_of_one() {
+    let (server, _dir) = sqlite_server(|c| c.messages_per_second = 5).await;
+    let addr = &server.addr;
+    let game = create(addr, &people("kamisado", json!({ "kind": "none" }))).await;
+    let ping = json!({ "type": "ping" }).to_string();
+    let mut tabs = Vec::new();
+    for _ in 0..10 {
+        tabs.push(
+            Client::connect(addr, &game.id, game.tokens[0].as_deref())
+                .await
+                .unwrap(),
+        );
+    }
+    // Ten pings from each of ten connections on one seat: each connection's bucket alone
+    // would answer all hundred; the seat's answers its burst (ten) and what refills.
+    let started = std::time::Instant::now();
+    for tab in &mut tabs {
+        for _ in 0..10 {
+            tab.send_text(ping.clone()).await.unwrap();
+        }
+    }
+    let (mut pongs, mut limited) = (0, 0);
+    for tab in &mut tabs {
+        for _ in 0..10 {
+            // Each ping gets a pong or (at most one a second) an error; stop at a quiet
+            // connection.
+            match tokio::time::timeout(std::time::Duration::from_millis(300), tab.next()).await {
+                Ok(Ok(m)) if m["type"] == "pong" => pongs += 1,
+                Ok(Ok(m)) if m["code"] == "rate_limited" => limited += 1,
+                Ok(Ok(_)) => {}
+                _ => break,
+            }
+        }
+    }
+    let refilled = (started.elapsed().as_secs_f64() * 5.0).ceil() as usize;
+    assert!(limited > 0, "nothing was limited");
+    assert!(
+        pongs <= 10 + refilled,
+        "{pongs} pongs for one seat (burst 10, {refilled} refilled)"
+    );
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn websockets_over_a_cap_are_refused_with_a_json_error() {
+    let (server, _dir) = sqlite_server(|c| {
+        c.websockets_per_address = 3;
+    })
+    .await;
+    let addr = &server.addr;
+    let game = create(addr, &people("kamisado", json!({ "kind": "none" }))).await;
+    let mut held = Vec::new();
+    for _ in 0..3 {
+        held.push(Client::connect(addr, &game.id, None).await.unwrap());
+    }
+    let (status, body) = raw_upgrade(addr, &game.id).await;
+    assert_eq!(status, 429, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("too many WebSockets from your address: at most 3"),
+        "{body}"
+    );
+    // A closed WebSocket gives its place back.
+    held.pop().unwrap().close().await;
+    let again = soon(|| async { Client::connect(addr, &game.id, None).await.ok() }).await;
+    assert!(again.is_some(), "the place was not given back");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_connections_time_out_and_an_address_holds_only_its_share() {
+    use tokio::io::AsyncReadExt;
+    let (server, _dir) = sqlite_server(|c| {
+        c.connections_per_address = 4;
+        c.header_timeout = std::time::Duration::from_secs(1);
+    })
+    .await;
+    let addr = server.addr.clone();
+    // Four idle connections: a client that never sends its headers.
+    let mut idle = Vec::new();
+    for _ in 0..4 {
+        idle.push(tokio::net::TcpStream::connect(&addr).await.unwrap());
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    // A fifth is answered at once, in JSON, and closed.
+    let refused = http(&addr, "GET", "/api/games", b"").await.unwrap();
+    assert_eq!(refused.status, 429, "{}", refused.body);
+    assert!(
+        refused.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("too many connections from your address: at most 4"),
+        "{}",
+        refused.body
+    );
+    // Past the header timeout the idle ones are closed, and their places are free again.
+    let started = std::time::Instant::now();
+    for stream in &mut idle {
+        let mut byte = [0u8; 1];
+        let read = tokio::time::timeout(std::time::Duration::from_secs(5), stream.read(&mut byte))
+            .await
+            .expect("an idle connection was not closed within 5 s");
+        assert!(matches!(read, Ok(0) | Err(_)), "{read:?}");
+    }
+    assert!(started.elapsed() < std::time::Duration::from_secs(3));
+    drop(idle);
+    let listed = soon(|| async {
+        let answer = http(&addr, "GET", "/api/games", b"").await.unwrap();
+        (answer.status == 200).then_some(answer)
+    })
+    .await;
+    assert!(listed.is_some(), "the places were not given back");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stopping_tells_every_websocket_that_the_server_restarts() {
+    let (server, _dir) = sqlite_server(|_| {}).await;
+    let addr = server.addr.clone();
+    let game = create(&addr, &people("kamisado", json!({ "kind": "none" }))).await;
+    let [mut white, _black] = seats(&addr, &game).await;
+    let mut spectator = Client::connect(&addr, &game.id, None).await.unwrap();
+    let first = legal_move("kamisado", &[]).unwrap();
+    white.play(0, &first).await.unwrap();
+    let started = std::time::Instant::now();
+    let stopping = tokio::spawn(server.stop());
+    let closed = loop {
+        match spectator.next().await {
+            Ok(_) => {}
+            Err(e) => break e,
+        }
+    };
+    assert!(
+        closed.contains("1012") || closed.contains("Restart"),
+        "{closed}"
+    );
+    assert!(closed.contains("the server is restarting"), "{closed}");
+    stopping.await.unwrap();
+    // Within the drain's bound, with one seat's connection never answering the close.
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    // The move committed before the stop is there for the next process.
+    assert!(tokio::net::TcpStream::connect(&addr).await.is_err());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_metrics_count_moves_and_their_way_to_the_opponent() {
+    let (server, _dir) = sqlite_server(|_| {}).await;
+    let addr = &server.addr;
+    let game = create(addr, &people("kamisado", json!({ "kind": "none" }))).await;
+    let [mut white, mut black] = seats(addr, &game).await;
+    let first = legal_move("kamisado", &[]).unwrap();
+    white.play(0, &first).await.unwrap();
+    black.until_moves(1).await.unwrap();
+    // The opponent's connection observes the latency after writing the state: poll briefly.
+    let scrape = || async {
+        let answer = http(addr, "GET", "/metrics", b"").await.unwrap();
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        answer.body
+    };
+    let observed = soon(|| async {
+        let text = scrape().await;
+        text.contains("towers_move_to_opponent_seconds_count 1")
+            .then_some(text)
+    })
+    .await;
+    let text = match observed {
+        Some(text) => text,
+        None => scrape().await,
+    };
+    for line in [
+        "towers_moves_total 1",
+        "towers_move_to_opponent_seconds_count 1",
+        "towers_websockets_open 2",
+        "towers_games_in_memory 1",
+    ] {
+        assert!(text.lines().any(|l| l == line), "{line} missing:\n{text}");
+    }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_between_computers_cannot_make_a_person_lose_on_time() {
+    let (server, _dir) = sqlite_server(|c| c.creations_per_minute = 100).await;
+    let addr = &server.addr;
+    // Games between computer seats that each think for 700 ms a move, more of them than the
+    // server has threads to search on (one or two on CI's machines).
+    for _ in 0..4 {
+        create(
+            addr,
+            &json!({
+                "game": "kamisado",
+                "players": [{ "computer": "mcts:700ms" }, { "computer": "mcts:700ms" }],
+                "clock": { "kind": "none" },
+            }),
+        )
+        .await;
+    }
+    // A person against a quick computer, on a one-second move clock: queued behind the
+    // machines' searches in turn, the computer's reply would wait beyond its second.
+    let game = create(
+        addr,
+        &json!({
+            "game": "kamisado",
+            "players": [{ "person": "Ann" }, { "computer": "random" }],
+            "clock": { "kind": "move", "ms": 1000 },
+        }),
+    )
+    .await;
+    let mut ann = Client::connect(addr, &game.id, game.tokens[0].as_deref())
+        .await
+        .unwrap();
+    let mut moves_so_far = Vec::new();
+    for ply in [0, 2, 4] {
+        let Some(mine) = legal_move("kamisado", &moves_so_far) else {
+            break;
+        };
+        ann.play(ply, &mine).await.unwrap();
+        let state = ann
+            .until(|m| {
+                m["type"] == "state"
+                    && (towers_server::client::moves_of(m) >= ply + 2 || m["finished"] == true)
+            })
+            .await
+            .unwrap();
+        assert_ne!(
+            state["result"]["reason"], "time",
+            "the computer lost on time waiting for a thread: {state}"
+        );
+        moves_so_far = state["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap().to_owned())
+            .collect();
+        if state["finished"] == true {
+            break;
+        }
+    }
+    server.stop().await;
+}
