@@ -25,7 +25,7 @@ use crate::tools::{self, Output, cargo};
 /// Random games per game in the deep conformance step: beyond the crates' own conformance
 /// suites, on new seeds every commit, sized to CI's budget (docs/CONTRIBUTING.md has the step
 /// times). `TOWERS_CI_GAMES` overrides it; `cargo xtask conformance` plays 10,000 by default.
-const CONFORMANCE_GAMES: u64 = 300;
+const CONFORMANCE_GAMES: u64 = 200;
 
 /// Seconds of fuzzing per target in CI: a smoke run that the targets build with cargo-fuzz
 /// and run from the seed corpus. Finding bugs is the long runs' work (`cargo xtask fuzz
@@ -224,13 +224,17 @@ fn run_steps(steps: &mut Steps) -> Result<(), String> {
     );
     // The server's multi-process test needs a PostgreSQL on 127.0.0.1.
     debian_packages.wait()?;
-    let postgres = crate::postgres::start()?;
+    let postgres = crate::postgres::Throwaway::start()?;
     tools::run_in(
         &root,
         &cargo,
         tidy::TEST_ARGS,
-        &[(testing::HEAVY, "1"), ("TOWERS_TEST_POSTGRES", &postgres)],
+        &[
+            (testing::HEAVY, "1"),
+            ("TOWERS_TEST_POSTGRES", &postgres.url),
+        ],
     )?;
+    drop(postgres);
 
     steps.begin("API docs");
     tools::run_in(

@@ -107,3 +107,38 @@ pub(crate) fn start() -> Result<String, String> {
     );
     Ok(format!("postgres://postgres@127.0.0.1:{port}/postgres"))
 }
+
+/// A cluster `start` made, stopped (and its files removed) when dropped: CI's run leaves no
+/// PostgreSQL behind.
+pub(crate) struct Throwaway {
+    pub(crate) url: String,
+}
+
+impl Throwaway {
+    pub(crate) fn start() -> Result<Throwaway, String> {
+        start().map(|url| Throwaway { url })
+    }
+}
+
+impl Drop for Throwaway {
+    fn drop(&mut self) {
+        let port = self
+            .url
+            .rsplit(':')
+            .next()
+            .and_then(|p| p.split('/').next());
+        let (Some(bin), Some(port)) = (bin_dir(), port) else {
+            return;
+        };
+        let dir = std::env::temp_dir().join(format!("towers-postgres-{port}"));
+        let data = dir.join("data").to_string_lossy().into_owned();
+        if as_postgres(
+            &bin.join("pg_ctl"),
+            &["-D", &data, "-m", "fast", "-w", "stop"],
+        )
+        .is_ok()
+        {
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+}

@@ -489,7 +489,7 @@ pub fn check_scaled_tests(root: &Path) -> Vec<String> {
     let ci = read(&root.join("xtask/src/ci.rs"));
     if !ci.contains("tidy::TEST_ARGS")
         || !ci.contains("(testing::HEAVY, \"1\")")
-        || !ci.contains("(\"TOWERS_TEST_POSTGRES\", &postgres)")
+        || !ci.contains("(\"TOWERS_TEST_POSTGRES\", &postgres.url)")
     {
         wrong.push(
             "xtask/src/ci.rs does not run tidy::TEST_ARGS with TOWERS_HEAVY=1 (testing::HEAVY) \

@@ -110,9 +110,8 @@ fn main() -> Result<(), String> {
         config.max_connections = usize::MAX;
         config.max_websockets = usize::MAX;
         let server = Server::start(config).await.map_err(|e| e.to_string())?;
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .map_err(|e| e.to_string())?;
+        let listener =
+            towers_server::listen(([127, 0, 0, 1], 0).into()).map_err(|e| e.to_string())?;
         let addr = listener
             .local_addr()
             .map_err(|e| e.to_string())?

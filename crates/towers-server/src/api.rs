@@ -431,11 +431,7 @@ async fn connection(server: Arc<Server>, room: Arc<Room>, socket: WebSocket, add
                     server.metrics.rate_limited.inc();
                     refused_in_a_row += 1;
                     if refused_in_a_row >= FLOOD_CLOSE_AFTER {
-                        let _ = sink.send(Message::Close(Some(CloseFrame {
-                            code: 1008,
-                            reason: "flooding".into(),
-                        }))).await;
-                        drain_until_closed(&mut stream, CLOSE_WITHIN).await;
+                        close_with(&mut sink, &mut stream, 1008, "flooding", CLOSE_WITHIN).await;
                         return;
                     }
                     // One warning a second at most: the reply must not flood either.
@@ -483,11 +479,8 @@ async fn connection(server: Arc<Server>, room: Arc<Room>, socket: WebSocket, add
                 }
             }
             () = crate::stopped(&mut stopping) => {
-                let _ = sink.send(Message::Close(Some(CloseFrame {
-                    code: 1012,
-                    reason: "the server is restarting; reconnect shortly".into(),
-                }))).await;
-                drain_until_closed(&mut stream, RESTART_CLOSE_WITHIN).await;
+                let why = "the server is restarting; reconnect shortly";
+                close_with(&mut sink, &mut stream, 1012, why, RESTART_CLOSE_WITHIN).await;
                 return;
             }
             _ = keepalive.tick() => {
@@ -497,14 +490,22 @@ async fn connection(server: Arc<Server>, room: Arc<Room>, socket: WebSocket, add
     }
 }
 
-/// Reads and drops what a closed connection still sends, until its side of the closing
-/// handshake or `within`: a socket dropped with unread bytes is reset, and a reset
-/// throws away what the client has not read yet (the replies and the close frame that tell
-/// it why it was closed).
-async fn drain_until_closed(
+/// Closes with `code` and `reason`, then reads and drops what the client still sends, until
+/// its side of the closing handshake or `within`: a socket dropped with unread bytes is
+/// reset, and a reset throws away what the client has not read yet (the replies and the
+/// close frame that tell it why it was closed).
+async fn close_with(
+    sink: &mut futures_util::stream::SplitSink<WebSocket, Message>,
     stream: &mut futures_util::stream::SplitStream<WebSocket>,
+    code: u16,
+    reason: &str,
     within: Duration,
 ) {
+    let frame = CloseFrame {
+        code,
+        reason: reason.into(),
+    };
+    let _ = sink.send(Message::Close(Some(frame))).await;
     let _ = tokio::time::timeout(within, async {
         while let Some(Ok(message)) = stream.next().await {
             if matches!(message, Message::Close(_)) {

@@ -364,6 +364,26 @@ fn open_files_limit() -> Option<usize> {
     line.split_whitespace().nth(3)?.parse().ok()
 }
 
+/// Connections the kernel may hold for the accept loop (Linux caps it at `somaxconn`, 4096
+/// by default). tokio's `bind` asks for 1,024: a burst of a thousand clients connecting at
+/// once (the saturated load benchmark) overflowed it, and some were reset.
+const LISTEN_BACKLOG: u32 = 4096;
+
+/// A listener on `addr` with [`LISTEN_BACKLOG`].
+///
+/// # Errors
+/// The address cannot be bound.
+pub fn listen(addr: SocketAddr) -> std::io::Result<TcpListener> {
+    let socket = if addr.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
+    };
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(LISTEN_BACKLOG)
+}
+
 /// `towers serve`: opens the database, binds `addr` and serves until Ctrl-C or SIGTERM, then
 /// drains.
 ///
@@ -373,7 +393,7 @@ pub async fn serve(addr: SocketAddr, config: Config) -> Result<(), ServeError> {
     let db = config.db.clone();
     let wanted = config.max_connections + config.max_websockets;
     let server = Server::start(config).await?;
-    let listener = TcpListener::bind(addr).await?;
+    let listener = listen(addr)?;
     let local = listener.local_addr()?;
     println!("towers serve: http://{local}/ (games stored in {db}); Ctrl-C stops");
     if let Some(limit) = open_files_limit()

@@ -269,7 +269,14 @@ impl Referee<'_> {
         let after = state.side_to_move().index();
         match state.status() {
             Status::Finished(result) => finish(&mut next, result, after, self.now),
-            Status::Ongoing => next.deadline_ms = next.clock.deadline(&next.clock_spec, after),
+            // A computer's flag is judged only at its move (`flag_fallen`): no timer waits
+            // on it, and the sweep does not look at its game for a deadline.
+            Status::Ongoing => {
+                next.deadline_ms = match next.players[after] {
+                    Occupant::Person(_) => next.clock.deadline(&next.clock_spec, after),
+                    Occupant::Computer(_) => None,
+                }
+            }
         }
         Ok(Some(Decision {
             state: Some(state),
@@ -452,6 +459,38 @@ mod tests {
             })) => refusal,
             Ok(_) => panic!("{action:?} by {seat:?} was not refused"),
         }
+    }
+
+    /// A person's move on the clock sets the deadline the server's timer waits on when a
+    /// person is to move, and none when a computer is: its flag is judged at its move.
+    #[test]
+    fn only_a_person_to_move_has_a_deadline() {
+        let game = registry::build("kamisado", &[]).unwrap();
+        let start = game.initial_state();
+        let first = start.legal_moves()[0].clone();
+        let after_first_move = |row: &GameRow| {
+            Referee {
+                row,
+                game: game.as_ref(),
+                state: start.as_ref(),
+                now: 0,
+            }
+            .decide(
+                Some(0),
+                &Action::Move {
+                    ply: 0,
+                    text: first.clone(),
+                },
+            )
+            .unwrap()
+            .unwrap()
+            .row
+        };
+        let people = new_row();
+        assert_eq!(after_first_move(&people).deadline_ms, Some(1000));
+        let mut against_computer = new_row();
+        against_computer.players[1] = Occupant::Computer("random".to_owned());
+        assert_eq!(after_first_move(&against_computer).deadline_ms, None);
     }
 
     /// The page drops a move in flight on exactly the codes `GET /api/limits` calls

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Row};
 use thiserror::Error;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 
 use crate::clock::{Clock, ClockSpec};
 
@@ -40,6 +40,9 @@ pub enum StoreError {
         /// Why.
         error: String,
     },
+    /// The writer task stopped (the server is shutting down).
+    #[error("the database's writer has stopped")]
+    WriterGone,
 }
 
 /// Which database the URL named.
@@ -159,6 +162,9 @@ pub struct Store {
     pool: AnyPool,
     dialect: Dialect,
     url: String,
+    /// On SQLite, the one writer's queue (see [`group_commit`]); PostgreSQL takes concurrent
+    /// writers well, and each change is its own transaction there.
+    writer: Option<mpsc::Sender<Job>>,
 }
 
 const GAME_COLUMNS: &str = "id, game, options, position, white, black, white_token, \
@@ -212,10 +218,16 @@ impl Store {
             })
             .connect_with(options)
             .await?;
+        let writer = (dialect == Dialect::Sqlite).then(|| {
+            let (jobs, queue) = mpsc::channel(GROUP_COMMIT_MOST);
+            tokio::spawn(group_commit(pool.clone(), queue));
+            jobs
+        });
         let store = Store {
             pool,
             dialect,
             url: url.to_owned(),
+            writer,
         };
         store.migrate().await?;
         Ok(store)
@@ -225,6 +237,20 @@ impl Store {
     #[must_use]
     pub fn dialect(&self) -> Dialect {
         self.dialect
+    }
+
+    /// Runs `write`: on SQLite through the writer's queue, in a transaction with the other
+    /// writes waiting; on PostgreSQL in its own transaction.
+    async fn write(&self, write: Write) -> Result<bool, StoreError> {
+        let Some(writer) = &self.writer else {
+            return write_alone(&self.pool, self.dialect, &write).await;
+        };
+        let (done, answer) = oneshot::channel();
+        writer
+            .send(Job { write, done })
+            .await
+            .map_err(|_| StoreError::WriterGone)?;
+        answer.await.map_err(|_| StoreError::WriterGone)?
     }
 
     async fn migrate(&self) -> Result<(), StoreError> {
@@ -265,10 +291,9 @@ impl Store {
     /// # Errors
     /// The database failed.
     pub async fn create(&self, row: &GameRow) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        insert_game(&mut tx, row).await?;
-        tx.commit().await?;
-        Ok(())
+        self.write(Write::Create(Box::new(row.clone())))
+            .await
+            .map(|_| ())
     }
 
     /// The game `id` with its moves, if it exists.
@@ -317,58 +342,12 @@ impl Store {
         stored_moves: usize,
         rematch: Option<&GameRow>,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.pool.begin().await?;
-        let result = after.result.as_ref().map(json);
-        let updated = sqlx::query(
-            "UPDATE games SET version = $1, white_ms = $2, black_ms = $3, turn_started_ms = $4, \
-             draw_offer = $5, rematch_requests = $6, rematch_id = $7, result = $8, \
-             deadline_ms = $9, updated_ms = $10 WHERE id = $11 AND version = $12",
-        )
-        .bind(after.version)
-        .bind(after.clock.remaining_ms[0])
-        .bind(after.clock.remaining_ms[1])
-        .bind(after.clock.turn_started_ms)
-        .bind(after.draw_offer.map(|s| s as i64))
-        .bind(after.rematch_requests)
-        .bind(after.rematch_id.as_deref())
-        .bind(result.as_deref())
-        .bind(after.deadline_ms)
-        .bind(after.updated_ms)
-        .bind(&after.id)
-        .bind(after.version - 1)
-        .execute(&mut *tx)
-        .await?;
-        if updated.rows_affected() != 1 {
-            return Ok(false);
-        }
-        for (ply, mv) in after.moves.iter().enumerate().skip(stored_moves) {
-            sqlx::query(
-                "INSERT INTO moves (game_id, ply, mv, played_ms, white_ms, black_ms) \
-                 VALUES ($1, $2, $3, $4, $5, $6)",
-            )
-            .bind(&after.id)
-            .bind(ply as i64)
-            .bind(&mv.text)
-            .bind(mv.played_ms)
-            .bind(mv.remaining_ms[0])
-            .bind(mv.remaining_ms[1])
-            .execute(&mut *tx)
-            .await?;
-        }
-        if let Some(new) = rematch {
-            insert_game(&mut tx, new).await?;
-        }
-        if self.dialect == Dialect::Postgres {
-            // Delivered to every listening process when the transaction commits, and not at
-            // all if it does not.
-            sqlx::query("SELECT pg_notify($1, $2)")
-                .bind(CHANNEL)
-                .bind(format!("{}:{}", after.id, after.version))
-                .execute(&mut *tx)
-                .await?;
-        }
-        tx.commit().await?;
-        Ok(true)
+        self.write(Write::Change {
+            after: Box::new(after.clone()),
+            stored_moves,
+            rematch: rematch.cloned().map(Box::new),
+        })
+        .await
     }
 
     /// Live games (newest change first) and finished ones, at most `limit` of each.
@@ -473,6 +452,158 @@ impl Store {
         });
         Ok(Some(rx))
     }
+}
+
+/// A write of the archive: a new game, or a change to one (see [`Store::commit`]).
+#[derive(Debug)]
+enum Write {
+    Create(Box<GameRow>),
+    Change {
+        after: Box<GameRow>,
+        stored_moves: usize,
+        rematch: Option<Box<GameRow>>,
+    },
+}
+
+/// A write waiting for SQLite's writer, and where its answer goes.
+#[derive(Debug)]
+struct Job {
+    write: Write,
+    done: oneshot::Sender<Result<bool, StoreError>>,
+}
+
+/// The most writes one SQLite transaction carries, and the writer queue's length.
+const GROUP_COMMIT_MOST: usize = 256;
+
+/// SQLite's one writer: the writes that wait when it is free go into one transaction, so
+/// one sync to disk stores them all (group commit). SQLite takes one writer at a time; with
+/// each write in its own transaction, writers queued inside SQLite, sleeping in its busy
+/// handler (1, 2, 5, 10 … 100 ms), and a sync per move capped the server near 1,150 moves a
+/// second with the time from a move to the opponent at 1.5 s (the crowd benchmark,
+/// docs/performance.md). A write's answer is sent only after its transaction commits. If a
+/// batch fails, each of its writes runs again alone, so each gets its own answer and one
+/// bad write cannot fail the others.
+async fn group_commit(pool: AnyPool, mut queue: mpsc::Receiver<Job>) {
+    let mut batch: Vec<Job> = Vec::with_capacity(GROUP_COMMIT_MOST);
+    while let Some(first) = queue.recv().await {
+        batch.push(first);
+        while batch.len() < GROUP_COMMIT_MOST {
+            match queue.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        match write_together(&pool, &batch).await {
+            Ok(answers) => {
+                for (job, answer) in batch.drain(..).zip(answers) {
+                    // A writer that stopped waiting finds its write done when it reloads.
+                    let _ = job.done.send(Ok(answer));
+                }
+            }
+            Err(_) => {
+                for job in batch.drain(..) {
+                    let answer = write_alone(&pool, Dialect::Sqlite, &job.write).await;
+                    let _ = job.done.send(answer);
+                }
+            }
+        }
+    }
+}
+
+/// `jobs` in one transaction: each one's answer, or the first failure.
+async fn write_together(pool: &AnyPool, jobs: &[Job]) -> Result<Vec<bool>, StoreError> {
+    let mut tx = pool.begin().await?;
+    let mut answers = Vec::with_capacity(jobs.len());
+    for job in jobs {
+        answers.push(write_in(&mut tx, Dialect::Sqlite, &job.write).await?);
+    }
+    tx.commit().await?;
+    Ok(answers)
+}
+
+/// `write` in a transaction of its own.
+async fn write_alone(pool: &AnyPool, dialect: Dialect, write: &Write) -> Result<bool, StoreError> {
+    let mut tx = pool.begin().await?;
+    let answer = write_in(&mut tx, dialect, write).await?;
+    tx.commit().await?;
+    Ok(answer)
+}
+
+async fn write_in(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    dialect: Dialect,
+    write: &Write,
+) -> Result<bool, StoreError> {
+    match write {
+        Write::Create(row) => insert_game(tx, row).await.map(|()| true),
+        Write::Change {
+            after,
+            stored_moves,
+            rematch,
+        } => change(tx, dialect, after, *stored_moves, rematch.as_deref()).await,
+    }
+}
+
+/// A change's statements: the game's row guarded by its version (`false`, and nothing
+/// written, when another change came first), its new moves, the rematch's row, and on
+/// PostgreSQL the notification.
+async fn change(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    dialect: Dialect,
+    after: &GameRow,
+    stored_moves: usize,
+    rematch: Option<&GameRow>,
+) -> Result<bool, StoreError> {
+    let result = after.result.as_ref().map(json);
+    let updated = sqlx::query(
+        "UPDATE games SET version = $1, white_ms = $2, black_ms = $3, turn_started_ms = $4, \
+         draw_offer = $5, rematch_requests = $6, rematch_id = $7, result = $8, \
+         deadline_ms = $9, updated_ms = $10 WHERE id = $11 AND version = $12",
+    )
+    .bind(after.version)
+    .bind(after.clock.remaining_ms[0])
+    .bind(after.clock.remaining_ms[1])
+    .bind(after.clock.turn_started_ms)
+    .bind(after.draw_offer.map(|s| s as i64))
+    .bind(after.rematch_requests)
+    .bind(after.rematch_id.as_deref())
+    .bind(result.as_deref())
+    .bind(after.deadline_ms)
+    .bind(after.updated_ms)
+    .bind(&after.id)
+    .bind(after.version - 1)
+    .execute(&mut **tx)
+    .await?;
+    if updated.rows_affected() != 1 {
+        return Ok(false);
+    }
+    for (ply, mv) in after.moves.iter().enumerate().skip(stored_moves) {
+        sqlx::query(
+            "INSERT INTO moves (game_id, ply, mv, played_ms, white_ms, black_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(&after.id)
+        .bind(ply as i64)
+        .bind(&mv.text)
+        .bind(mv.played_ms)
+        .bind(mv.remaining_ms[0])
+        .bind(mv.remaining_ms[1])
+        .execute(&mut **tx)
+        .await?;
+    }
+    if let Some(new) = rematch {
+        insert_game(tx, new).await?;
+    }
+    if dialect == Dialect::Postgres {
+        // Delivered to every listening process when the transaction commits, and not at
+        // all if it does not.
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CHANNEL)
+            .bind(format!("{}:{}", after.id, after.version))
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(true)
 }
 
 async fn insert_game(
@@ -584,4 +715,86 @@ pub fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::new_game::NewGame;
+
+    fn new_row(id: &str) -> GameRow {
+        let new: NewGame = serde_json::from_value(serde_json::json!({
+            "game": "kamisado",
+            "players": [{ "person": "Ann" }, { "person": "Bob" }],
+        }))
+        .unwrap();
+        let mut row = new.into_row().unwrap();
+        row.id = id.to_owned();
+        row
+    }
+
+    async fn sqlite() -> (tempfile::TempDir, Store) {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite:{}", dir.path().join("games.db").display());
+        let store = Store::open(&url).await.unwrap();
+        (dir, store)
+    }
+
+    /// Writes sent together share transactions, and each still gets its own answer: of two
+    /// changes from the same version only the first is stored, a duplicate game fails alone
+    /// (its batch is retried write by write), and everything else is stored.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn writes_committed_together_each_get_their_own_answer() {
+        let (_dir, store) = sqlite().await;
+        let ids: Vec<String> = (0..64).map(|i| format!("game{i:02}")).collect();
+        let creations = ids.iter().map(|id| {
+            let store = store.clone();
+            let row = new_row(id);
+            async move { store.create(&row).await }
+        });
+        for created in futures_util::future::join_all(creations).await {
+            created.unwrap();
+        }
+        assert!(store.create(&new_row("game00")).await.is_err());
+
+        let changed = |id: &str| {
+            let mut row = new_row(id);
+            row.version += 1;
+            row.moves.push(StoredMove {
+                text: "d1-d7".to_owned(),
+                played_ms: 1,
+                remaining_ms: [0, 0],
+            });
+            row
+        };
+        // Each game changed twice from the same version, and one duplicate creation, all at
+        // once: the writer takes what waits into one transaction.
+        let mut writes = Vec::new();
+        for id in &ids {
+            for _ in 0..2 {
+                let store = store.clone();
+                let row = changed(id);
+                writes.push(tokio::spawn(async move {
+                    store.commit(&row, 0, None).await.map_err(|e| e.to_string())
+                }));
+            }
+        }
+        let duplicate = {
+            let store = store.clone();
+            tokio::spawn(async move { store.create(&new_row("game07")).await })
+        };
+        let mut stored = 0;
+        for write in writes {
+            if write.await.unwrap().unwrap() {
+                stored += 1;
+            }
+        }
+        assert!(duplicate.await.unwrap().is_err());
+        assert_eq!(stored, ids.len(), "one change of each pair is stored");
+        for id in &ids {
+            let row = store.load(id).await.unwrap().unwrap();
+            assert_eq!(row.version, new_row(id).version + 1, "{id}");
+            assert_eq!(row.moves.len(), 1, "{id}");
+        }
+    }
 }

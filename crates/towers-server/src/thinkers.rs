@@ -39,6 +39,22 @@ struct Queue {
     machines: VecDeque<oneshot::Sender<Turn>>,
 }
 
+impl Queue {
+    fn hold(&mut self, priority: Priority) {
+        self.busy += 1;
+        if priority == Priority::Machines {
+            self.busy_machines += 1;
+        }
+    }
+
+    fn give_back(&mut self, priority: Priority) {
+        self.busy -= 1;
+        if priority == Priority::Machines {
+            self.busy_machines -= 1;
+        }
+    }
+}
+
 /// A thread held for one search; given to the next in line when dropped.
 #[derive(Debug)]
 pub struct Turn {
@@ -64,10 +80,7 @@ impl Thinkers {
         let waiting = {
             let mut queue = self.state.lock().unwrap_or_else(PoisonError::into_inner);
             if self.may_start(&queue, priority) {
-                queue.busy += 1;
-                if priority == Priority::Machines {
-                    queue.busy_machines += 1;
-                }
+                queue.hold(priority);
                 return Turn {
                     thinkers: Arc::clone(self),
                     priority: Some(priority),
@@ -122,10 +135,7 @@ impl Thinkers {
     /// computer seats if their share allows, else it stays free.
     fn release(self: &Arc<Self>, priority: Priority) {
         let mut queue = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        queue.busy -= 1;
-        if priority == Priority::Machines {
-            queue.busy_machines -= 1;
-        }
+        queue.give_back(priority);
         loop {
             let next = if queue.busy < self.threads {
                 if let Some(tx) = queue.people.pop_front() {
@@ -142,10 +152,7 @@ impl Thinkers {
                 None
             };
             let Some((tx, priority)) = next else { return };
-            queue.busy += 1;
-            if priority == Priority::Machines {
-                queue.busy_machines += 1;
-            }
+            queue.hold(priority);
             let turn = Turn {
                 thinkers: Arc::clone(self),
                 priority: Some(priority),
@@ -156,10 +163,7 @@ impl Thinkers {
                 // again under this lock, so undo the count by hand and try the next.
                 Err(mut unsent) => {
                     unsent.priority = None;
-                    queue.busy -= 1;
-                    if priority == Priority::Machines {
-                        queue.busy_machines -= 1;
-                    }
+                    queue.give_back(priority);
                 }
             }
         }
