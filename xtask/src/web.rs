@@ -10,15 +10,16 @@ use std::path::{Component, Path, PathBuf};
 use crate::tools::{self, cargo};
 
 pub(crate) fn run(serve: bool, port: u16) -> Result<(), String> {
-    build()?;
+    build("wasm")?;
     if serve {
         serve_dist(port)?;
     }
     Ok(())
 }
 
-/// Builds `web/dist`.
-pub(crate) fn build() -> Result<(), String> {
+/// Builds `web/dist` with the cargo `profile` (`wasm` for the page people use, `wasm-test`
+/// for CI's browser tests).
+pub(crate) fn build(profile: &str) -> Result<(), String> {
     tools::ensure_wasm_tools()?;
     let root = xtask::workspace_root();
     tools::run(
@@ -27,7 +28,7 @@ pub(crate) fn build() -> Result<(), String> {
             "build",
             "--locked",
             "--profile",
-            "wasm",
+            profile,
             "-p",
             "towers-web",
             "--target",
@@ -39,7 +40,10 @@ pub(crate) fn build() -> Result<(), String> {
         std::fs::remove_dir_all(&dist).map_err(|e| format!("{}: {e}", dist.display()))?;
     }
     std::fs::create_dir_all(dist.join("pkg")).map_err(|e| e.to_string())?;
-    let wasm = tools::target_dir().join("wasm32-unknown-unknown/wasm/towers_web.wasm");
+    let wasm = tools::target_dir()
+        .join("wasm32-unknown-unknown")
+        .join(profile)
+        .join("towers_web.wasm");
     tools::run(
         "wasm-bindgen",
         &[
