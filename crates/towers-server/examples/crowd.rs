@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use tower_games::registry;
-use towers_server::client::{Client, create};
+use towers_server::client::{Client, move_to_opponent, two_people};
 
 /// The p99 a level must stay within to hold.
 const P99_LIMIT_MS: f64 = 50.0;
@@ -606,7 +606,7 @@ async fn people(
     loop {
         let seats = {
             let _permit = setting_up.acquire().await;
-            sit_down(&addr).await
+            two_people(&addr, "kamisado").await
         };
         let seats = match seats {
             Ok(seats) => seats,
@@ -633,20 +633,6 @@ async fn people(
     }
 }
 
-async fn sit_down(addr: &str) -> Result<[Client; 2], String> {
-    let people = json!({
-        "game": "kamisado",
-        "players": [{ "person": "a" }, { "person": "b" }],
-    });
-    let created = create(addr, &people).await?;
-    let id = created["id"].as_str().ok_or("no id")?;
-    let token = |i: usize| created["seats"][i]["token"].as_str().map(str::to_owned);
-    Ok([
-        Client::connect(addr, id, token(0).as_deref()).await?,
-        Client::connect(addr, id, token(1).as_deref()).await?,
-    ])
-}
-
 async fn play_out(
     mut seats: [Client; 2],
     dice: &mut Dice,
@@ -662,19 +648,13 @@ async fn play_out(
         let mv = legal[dice.below(legal.len())].clone();
         tokio::time::sleep(dice.think(think_ms)).await;
         let mover = state.side_to_move().index();
-        let sent = Instant::now();
-        seats[mover]
-            .send(&json!({ "type": "move", "ply": ply, "move": mv }))
-            .await?;
-        seats[1 - mover].until_moves(ply + 1).await?;
-        let latency = sent.elapsed();
+        let latency = move_to_opponent(&mut seats, mover, ply, &mv).await?;
         if tally.recording.load(Ordering::Relaxed) {
             let us = u32::try_from(latency.as_micros()).unwrap_or(u32::MAX);
             if let Ok(mut l) = tally.latencies_us.lock() {
                 l.push(us);
             }
         }
-        seats[mover].until_moves(ply + 1).await?;
         state.play(&mv).map_err(|e| e.to_string())?;
         ply += 1;
     }

@@ -11,9 +11,8 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use serde_json::json;
 use tower_games::registry;
-use towers_server::client::{Client, create};
+use towers_server::client::{move_to_opponent, two_people};
 use towers_server::{Config, Server};
 
 struct Args {
@@ -52,17 +51,7 @@ fn args() -> Result<Args, String> {
 
 /// Plays one game to its end (or the deadline); returns each move's latency.
 async fn play(addr: String, game: usize, deadline: Instant) -> Result<Vec<Duration>, String> {
-    let people = json!({
-        "game": "kamisado",
-        "players": [{ "person": "a" }, { "person": "b" }],
-    });
-    let created = create(&addr, &people).await?;
-    let id = created["id"].as_str().ok_or("no id")?;
-    let token = |i: usize| created["seats"][i]["token"].as_str().map(str::to_owned);
-    let mut seats = [
-        Client::connect(&addr, id, token(0).as_deref()).await?,
-        Client::connect(&addr, id, token(1).as_deref()).await?,
-    ];
+    let mut seats = two_people(&addr, "kamisado").await?;
     let engine = registry::build("kamisado", &[]).map_err(|e| e.to_string())?;
     let mut state = engine.initial_state();
     let mut latencies = Vec::new();
@@ -73,13 +62,7 @@ async fn play(addr: String, game: usize, deadline: Instant) -> Result<Vec<Durati
         // Varied by the game, not replayed from the start each move as the tests' helper does.
         let mv = legal[(ply * 7 + game * 13 + 3) % legal.len()].clone();
         let mover = state.side_to_move().index();
-        let sent = Instant::now();
-        seats[mover]
-            .send(&json!({ "type": "move", "ply": ply, "move": mv }))
-            .await?;
-        seats[1 - mover].until_moves(ply + 1).await?;
-        latencies.push(sent.elapsed());
-        seats[mover].until_moves(ply + 1).await?;
+        latencies.push(move_to_opponent(&mut seats, mover, ply, &mv).await?);
         state.play(&mv).map_err(|e| e.to_string())?;
         ply += 1;
     }

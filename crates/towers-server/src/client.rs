@@ -220,6 +220,46 @@ impl Client {
     }
 }
 
+/// Creates a game of `game` between two people and connects a client to each seat (White's
+/// first): the load benchmarks' two players at one table.
+///
+/// # Errors
+/// The creation or a connection failed.
+pub async fn two_people(addr: &str, game: &str) -> Result<[Client; 2], String> {
+    let people = json!({
+        "game": game,
+        "players": [{ "person": "a" }, { "person": "b" }],
+    });
+    let created = create(addr, &people).await?;
+    let id = created["id"].as_str().ok_or("no id")?;
+    let token = |i: usize| created["seats"][i]["token"].as_str().map(str::to_owned);
+    Ok([
+        Client::connect(addr, id, token(0).as_deref()).await?,
+        Client::connect(addr, id, token(1).as_deref()).await?,
+    ])
+}
+
+/// Sends `text` as move `ply` from `seats[mover]` and returns the time until the opponent's
+/// connection received the state holding it, then waits for the mover's own.
+///
+/// # Errors
+/// A connection failed or nothing came in time.
+pub async fn move_to_opponent(
+    seats: &mut [Client; 2],
+    mover: usize,
+    ply: usize,
+    text: &str,
+) -> Result<Duration, String> {
+    let sent = std::time::Instant::now();
+    seats[mover]
+        .send(&json!({ "type": "move", "ply": ply, "move": text }))
+        .await?;
+    seats[1 - mover].until_moves(ply + 1).await?;
+    let latency = sent.elapsed();
+    seats[mover].until_moves(ply + 1).await?;
+    Ok(latency)
+}
+
 /// A legal move of `game` (default options) after `moves`, varied by `salt` and the ply so
 /// scripted games are not all alike; with `quiet`, one that neither ends the game nor lets
 /// the opponent end it at once while such a move exists, so the game lasts. `None` when the
