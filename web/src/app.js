@@ -10,7 +10,7 @@
 import init, { games, Session } from './pkg/towers_web.js';
 import { PALETTE, sessionFrom } from './board.js';
 import { GameScreen } from './screen.js';
-import { capitalise, fillGameSelect, renderOptions, chosenOptions, resultText } from './panels.js';
+import { capitalise, fillGameSelect, renderOptions, chosenOptions, resultText, touchPage } from './panels.js';
 // Play a friend on a `towers serve` server (online.js): one import and one call in main().
 import { startOnline } from './online.js';
 
@@ -203,6 +203,12 @@ function render() {
 }
 
 function renderStatus(v) {
+  if (screen.viewPly !== null) {
+    // An earlier position: its own status and score (the board's caption), not the game's.
+    $('status').textContent = screen.board.boardView?.caption || '';
+    $('status').classList.remove('thinking');
+    return;
+  }
   let status = capitalise(v.status);
   const level = seatLevel(v.to_move_index);
   if (!v.finished && level) {
@@ -299,12 +305,7 @@ function finishThink(move, report) {
   window.playground.lastThink = { ms: elapsed, report, level: t.level.label, hint: t.hint };
   if (t.hint) {
     render();
-    try {
-      board.showHint(JSON.parse(state.session.move_steps(move)));
-      say(`Hint: ${move}, the move the ${t.level.label} computer would play (numbered on the board).`);
-    } catch (e) {
-      say(`No hint: ${e.message || e}`);
-    }
+    showHint(move, t.level);
     return;
   }
   state.session.play(move);
@@ -320,6 +321,24 @@ function finishThink(move, report) {
       afterChange();
     },
   });
+}
+
+// A suggested move: its steps numbered in order, those on cells on the board, and the line
+// saying what each step is, so a step made with a button (Pass, End the turn here) has its
+// number too and a move without cells claims none on the board.
+function showHint(move, level = LEVELS[HINT_LEVEL]) {
+  let steps;
+  try {
+    steps = JSON.parse(state.session.move_steps(move));
+  } catch (e) {
+    say(`No hint: ${e.message || e}`);
+    return;
+  }
+  board.showHint(steps);
+  const onBoard = steps.some((s) => s.step.includes(','));
+  const named = steps.map((s, i) => (s.step.includes(',') ? `${i + 1} ${s.name}` : `${i + 1} the button “${capitalise(s.name)}”`));
+  const where = onBoard ? ' (numbered on the board)' : '';
+  say(`Hint: ${move}, the move the ${level.label} computer would play${where}: ${named.join(', ')}.`);
 }
 
 // ---- what the person does ----
@@ -443,6 +462,7 @@ async function importRecord(file) {
   }
   const v = JSON.parse(session.view());
   session.free();
+  const seats = recordSeats(text);
   // A record lists every option; the address keeps only those that differ from the rules'.
   const defaults = new Map((state.catalogue.find((g) => g.name === v.game)?.options || []).map((o) => [o.key, o.default]));
   loadGame({
@@ -450,9 +470,35 @@ async function importRecord(file) {
     options: Object.fromEntries(v.options.filter(([k, value]) => defaults.get(k) !== value)),
     position: v.start,
     moves: v.played.map((m) => m.text),
-    seats: ['person', 'person'],
+    seats: seats.seats,
   });
-  say(`Loaded a game of ${v.title}, ${v.played.length} moves.`);
+  say(`Loaded a game of ${v.title}, ${v.played.length} moves.${seats.note}`);
+}
+
+// The seats a record names (`human` or a computer's spec, as exportRecord writes them), so
+// that a game saved against the computer goes on against it. A computer this page has no
+// level for (a record of `towers play`) plays at the level of the same kind of search, or
+// medium, and the message says so.
+function recordSeats(text) {
+  let names = [];
+  try {
+    const record = JSON.parse(text);
+    names = [record.white, record.black];
+  } catch {
+    names = [];
+  }
+  const notes = [];
+  const seats = [0, 1].map((i) => {
+    const name = String(names[i] ?? 'human');
+    if (name === 'human') return 'person';
+    const exact = Object.keys(LEVELS).find((k) => LEVELS[k].spec === name);
+    if (exact) return exact;
+    const kind = name.split(':')[0];
+    const near = Object.keys(LEVELS).find((k) => LEVELS[k].spec.split(':')[0] === kind) || 'medium';
+    notes.push(`${['The first', 'The second'][i]} seat’s computer (${name}) plays here at the ${LEVELS[near].label} level.`);
+    return near;
+  });
+  return { seats, note: notes.length ? ` ${notes.join(' ')}` : '' };
 }
 
 // ---- start ----
@@ -465,6 +511,7 @@ async function main() {
     return;
   }
   newWorker();
+  touchPage(document.body);
   state.catalogue = JSON.parse(games());
   fillGameSelect($('game'), state.catalogue);
   fillSeats();
@@ -544,7 +591,7 @@ async function main() {
     onPersonMove(text);
     $('move-text').value = '';
   });
-  window.playground = { state, board, LEVELS, PALETTE, loadGame, sessionFrom, view: () => state.view };
+  window.playground = { state, board, LEVELS, PALETTE, loadGame, sessionFrom, showHint, view: () => state.view };
   const wanted = fromUrl() || { game: state.catalogue[0].name, seats: state.seats };
   if (!loadGame(wanted) && !state.session) loadGame({ game: state.catalogue[0].name, seats: ['person', 'medium'] });
   $('loading').hidden = true;

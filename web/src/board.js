@@ -41,6 +41,11 @@ export function sessionFrom(game, options, position, moves) {
 
 const SVG = 'http://www.w3.org/2000/svg';
 
+// The page's narrow layout (style.css: max-width 760px), a phone's.
+function narrowScreen() {
+  return typeof matchMedia === 'function' && matchMedia('(max-width: 760px)').matches;
+}
+
 function el(name, attributes, parent) {
   const node = document.createElementNS(SVG, name);
   for (const [k, v] of Object.entries(attributes)) node.setAttribute(k, v);
@@ -58,6 +63,8 @@ export class TurnBoard {
     this.session = null;
     this.steps = [];
     this.next = [];
+    // What the turn must go on with, in the engine's words, where the game says it.
+    this.prompt = '';
     this.interactive = false;
     this.flipped = false;
     this.ply = null; // null: the current position
@@ -74,19 +81,23 @@ export class TurnBoard {
       }
     });
     container.addEventListener('keydown', (e) => this.key(e));
+    container.parentElement?.addEventListener('scroll', () => this.stickCoordinates(), { passive: true });
   }
 
   // Draws `session` at `ply` (null: now); when `interactive`, the person builds a turn.
   // `idle` is what a click says when the person may not move (default: "Not your turn.").
   show(session, { interactive = false, flipped = this.flipped, ply = null, keepSteps = false, idle = null } = {}) {
     this.stopAnimation();
+    // A hint stays while the same position is shown (the board turned round, a seat
+    // changed): it is for that position.
+    const same = this.session === session && this.ply === ply && this.hintPlies === session.plies();
     this.session = session;
     this.interactive = interactive && ply === null;
     this.idle = idle;
     this.flipped = flipped;
     this.ply = ply;
     if (!keepSteps) this.steps = [];
-    this.hint = [];
+    if (!same) this.hint = [];
     this.refresh();
   }
 
@@ -114,6 +125,7 @@ export class TurnBoard {
       }
     }
     this.next = turn.next || [];
+    this.prompt = turn.prompt || '';
     const steps = this.ply === null ? this.steps : [];
     this.draw(JSON.parse(this.session.board(this.currentPly(), JSON.stringify(steps), this.flipped)));
     this.onChoices(this.interactive ? this.next.filter((s) => !s.step.includes(',')) : []);
@@ -161,12 +173,28 @@ export class TurnBoard {
       x1 = Math.max(x1, g.x + g.w);
       y1 = Math.max(y1, g.y + g.h);
     }
+    const labels = [...svg.querySelectorAll('g.coordinates text')];
     if (cells.length) {
       // The board and its coordinates only: the caption and legend are shown as text.
-      const m = (cells[0] ? Number(cells[0].getAttribute('width')) : 48) * 0.6;
-      svg.setAttribute('viewBox', `${x0 - m} ${y0 - m} ${x1 - x0 + 2 * m} ${y1 - y0 + 2 * m}`);
-      svg.style.aspectRatio = `${x1 - x0 + 2 * m} / ${y1 - y0 + 2 * m}`;
+      const w = cells[0] ? Number(cells[0].getAttribute('width')) : 48;
+      const m = w * 0.6;
+      let [left, right] = [m, m];
+      if (narrowScreen()) {
+        // On a phone every pixel of width goes to the cells (15 columns must stay at least
+        // 24 px, the smallest target WCAG 2.5.8 allows): the rank numbers are kept on the
+        // left only, with the margin they need.
+        for (const t of labels) if (Number(t.getAttribute('x')) > x1) t.remove();
+        left = w * 0.52;
+        right = w * 0.1;
+      }
+      svg.setAttribute('viewBox', `${x0 - left} ${y0 - m} ${x1 - x0 + left + right} ${y1 - y0 + 2 * m}`);
+      svg.style.aspectRatio = `${x1 - x0 + left + right} / ${y1 - y0 + 2 * m}`;
+      this.viewWidth = x1 - x0 + left + right;
     }
+    // The rank numbers left of the board and the letters above it, kept in view when the
+    // board is zoomed and scrolled (stickCoordinates).
+    this.rankLabels = labels.filter((t) => t.isConnected && Number(t.getAttribute('x')) < x0);
+    this.fileLabels = labels.filter((t) => Number(t.getAttribute('y')) < y0);
     svg.setAttribute('aria-hidden', 'false');
     this.cellSize = cells[0] ? Number(cells[0].getAttribute('width')) : 48;
     const pieces = svg.querySelector('g.pieces');
@@ -184,7 +212,13 @@ export class TurnBoard {
       if (made.length > 1) this.pathLine(under, made, PALETTE.select);
       for (const s of this.next) if (s.step.includes(',')) this.target(over, s.step, s.role);
     }
-    for (const [i, s] of this.hint.entries()) if (s.step.includes(',')) this.number(over, s.step, i + 1);
+    // The hint's steps numbered in the order they are made; a cell the move comes back to
+    // shows all its numbers on one mark ("2·5"), so that no number hides under another.
+    const numbers = new Map();
+    for (const [i, s] of this.hint.entries()) {
+      if (s.step.includes(',')) numbers.set(s.step, [...(numbers.get(s.step) || []), i + 1]);
+    }
+    for (const [at, ns] of numbers) this.number(over, at, ns.join('·'));
     if (this.cursor && this.geometry.has(this.cursor)) this.outline(over, this.cursor, PALETTE.cursor, false, true);
     // A move being replayed: its steps so far, each drawn as what it did (the piece, where
     // it went, what it took, where the ball or a put-back stone went), joined by its path.
@@ -194,6 +228,19 @@ export class TurnBoard {
       if (s.role === 'select' || s.role === 'move') this.outline(under, s.step, PALETTE.last, true);
       else this.target(over, s.step, s.role);
     }
+    this.stickCoordinates();
+  }
+
+  // On a zoomed board scrolled sideways (or down), the rank numbers (and file letters) move
+  // with the scroll so that they stay at the frame's edge: a square can still be named.
+  stickCoordinates() {
+    const frame = this.container.parentElement;
+    const svg = this.container.querySelector('svg');
+    if (!frame || !svg || !this.rankLabels) return;
+    const [sx, sy] = [frame.scrollLeft, frame.scrollTop];
+    const scale = sx || sy ? this.viewWidth / svg.getBoundingClientRect().width : 0;
+    for (const t of this.rankLabels) t.setAttribute('transform', `translate(${sx * scale} 0)`);
+    for (const t of this.fileLabels) t.setAttribute('transform', `translate(0 ${sy * scale})`);
   }
 
   // Cells of the move that led to the shown position, for marking it.
@@ -301,18 +348,26 @@ export class TurnBoard {
     }
   }
 
-  number(layer, at, n) {
+  number(layer, at, label) {
     const c = this.centre(at);
     if (!c) return;
     const [x, y, g] = c;
-    el('circle', { cx: x, cy: y, r: g.w * 0.24, fill: PALETTE.hint.core, stroke: PALETTE.hint.halo, 'stroke-width': g.w * 0.05, class: 'hint' }, layer);
-    const t = el('text', { x, y: y + g.w * 0.1, 'font-size': g.w * 0.3, 'text-anchor': 'middle', fill: '#ffffff', 'font-weight': 'bold' }, layer);
-    t.textContent = String(n);
+    const text = String(label);
+    // A label of several numbers gets a wider mark and smaller figures, within the cell.
+    const size = g.w * (text.length > 3 ? 0.22 : 0.3);
+    const half = Math.max(g.w * 0.24, Math.min(g.w * 0.47, text.length * size * 0.3 + g.w * 0.08));
+    el('rect', {
+      x: x - half, y: y - g.w * 0.24, width: 2 * half, height: g.w * 0.48, rx: g.w * 0.24,
+      fill: PALETTE.hint.core, stroke: PALETTE.hint.halo, 'stroke-width': g.w * 0.05, class: 'hint',
+    }, layer);
+    const t = el('text', { x, y: y + size * 0.35, 'font-size': size, 'text-anchor': 'middle', fill: '#ffffff', 'font-weight': 'bold', class: 'hint-number' }, layer);
+    t.textContent = text;
   }
 
   // Shows the steps of a suggested move, numbered.
   showHint(steps) {
     this.hint = steps;
+    this.hintPlies = this.session ? this.session.plies() : null;
     this.refresh();
   }
 

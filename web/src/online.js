@@ -12,7 +12,7 @@
 // app.js calls `startOnline` once the WebAssembly is loaded; nothing else here depends on it.
 import { sessionFrom } from './board.js';
 import { GameScreen } from './screen.js';
-import { capitalise } from './panels.js';
+import { capitalise, touchWords } from './panels.js';
 import { startLobby, fitToServer, showInvites, refreshList } from './lobby.js';
 
 const $ = (id) => document.getElementById(id);
@@ -466,7 +466,7 @@ function resetResign() {
 
 function resign() {
   if (resignTimer === null) {
-    $('online-resign').textContent = 'Really resign? Click again';
+    $('online-resign').textContent = touchWords('Really resign? Click again');
     $('online-resign').classList.add('confirm');
     resignTimer = setTimeout(resetResign, 4000);
     return;

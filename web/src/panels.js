@@ -35,7 +35,34 @@ export const HOWTO = {
 
 // How to move in the game called `name`.
 export function howTo(name) {
-  return HOWTO[name] || 'Click a piece, then where it goes.';
+  return touchWords(HOWTO[name] || 'Click a piece, then where it goes.');
+}
+
+// Whether the person points with a finger (a phone, a tablet): then the page says "tap".
+export function touchScreen() {
+  return typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+}
+
+// `text` in the words of the screen it is read on: "click" becomes "tap" on a touch screen.
+export function touchWords(text) {
+  if (!touchScreen()) return text;
+  const endings = { '': '', s: 's', ed: 'ped', ing: 'ping' };
+  return text.replace(/\b([Cc])lick(s|ed|ing)?\b/g, (_, c, end = '') => `${c === 'C' ? 'T' : 't'}ap${endings[end]}`);
+}
+
+// The page's own texts and labels under `root` in the words of its screen (touchWords).
+export function touchPage(root) {
+  if (!touchScreen()) return;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (/click/i.test(node.nodeValue)) node.nodeValue = touchWords(node.nodeValue);
+  }
+  for (const e of root.querySelectorAll('[aria-label], [title]')) {
+    for (const name of ['aria-label', 'title']) {
+      const value = e.getAttribute(name);
+      if (value && /click/i.test(value)) e.setAttribute(name, touchWords(value));
+    }
+  }
 }
 
 // The options of `game` (an entry of `games()`) in `box`: drop-downs where the rule book
@@ -168,11 +195,21 @@ export function showMessage(line, text, kind, help) {
   line.className = `message ${text ? kind || '' : 'help'}`.trim();
 }
 
-// What the person's turn in progress on `board` needs next, made of `steps`.
+// What the person's turn in progress on `board` needs next, made of `steps`: the engine's
+// prompt where the turn must go on one way (a tower that must move on, a stone to put back,
+// a forced pass), with how to make it.
 export function turnHelp(board, steps) {
-  if (steps.length === 0) return 'Click a marked piece to begin your turn.';
+  // A turn made with a button only (Pass, a refill side) has no piece to click.
+  const onBoard = board.next.some((s) => s.step.includes(','));
+  if (board.prompt) {
+    const buttons = board.next.filter((s) => !s.step.includes(','));
+    // Short, so that the line keeps to two lines on a phone and the board stays put.
+    const how = onBoard ? 'Click a marked cell.' : buttons.length === 1 ? `Click ${capitalise(buttons[0].name)}.` : 'Click a button.';
+    return touchWords(`${board.prompt} ${how}`);
+  }
+  if (steps.length === 0) return touchWords(onBoard ? 'Click a marked piece to begin your turn.' : 'Click a button above the board to make your turn.');
   const names = steps.map((s) => (board.geometry.get(s) || { name: s }).name);
-  return `So far ${names.join(' → ')}: click a marked square to go on.`;
+  return touchWords(`So far ${names.join(' → ')}: click a marked square to go on.`);
 }
 
 // A finished game's result in words, from Session.view: "White wins (reason)." or a draw.

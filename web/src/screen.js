@@ -39,9 +39,14 @@ export class GameScreen {
       this.flipOverride = !this.facing();
       redraw();
     });
+    // A move list drawn while hidden (the page still loading, a game opened from a link or
+    // the rule book, the online view not yet shown) has no height to scroll: it is scrolled
+    // again when it gets one.
+    new ResizeObserver(() => this.scrollMoves()).observe(this.$('moves-box'));
     this.$('zoom').addEventListener('click', () => {
       const zoomed = this.$('board-wrap').classList.toggle('zoomed');
       this.$('zoom').setAttribute('aria-pressed', String(zoomed));
+      this.board.stickCoordinates();
     });
   }
 
@@ -83,7 +88,7 @@ export class GameScreen {
   showPanels(played, plies) {
     const reviewing = this.viewPly !== null;
     renderMoveTable(this.$('moves'), played, { current: this.viewPly ?? played.length, onPick: this.onReview });
-    if (!reviewing) this.$('moves-box').scrollTop = this.$('moves-box').scrollHeight;
+    this.scrollMoves();
     renderLegend(this.$('legend'), this.board.boardView);
     this.$('review-bar').hidden = !reviewing;
     if (reviewing) {
@@ -92,6 +97,21 @@ export class GameScreen {
       this.$('review-back').disabled = this.viewPly === 0;
       this.$('review-forward').disabled = this.viewPly >= plies;
     }
+  }
+
+  // Scrolls the move list (only the list, never the page) to the entry of the position shown:
+  // the latest move while playing.
+  scrollMoves() {
+    const box = this.$('moves-box');
+    const current = box.querySelector('button.move.current');
+    if (this.viewPly === null || !current) {
+      box.scrollTop = box.scrollHeight;
+      return;
+    }
+    const head = box.querySelector('thead')?.offsetHeight || 0;
+    const top = current.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+    if (top - head < box.scrollTop) box.scrollTop = top - head;
+    else if (top + current.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top + current.offsetHeight - box.clientHeight;
   }
 
   // The turn in progress made of `steps`: the help line and the button that forgets it.

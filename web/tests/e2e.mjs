@@ -14,6 +14,9 @@
 // - At 390×844 (a phone) no page scrolls sideways; screenshots at desktop and phone sizes.
 // - The rule-book pages open their examples in the playground.
 // - A page opened from disk, or without its WebAssembly, says so instead of hanging.
+// - The page tells the truth and teaches (truth.mjs): the board never moves when the turn's
+//   buttons come and go, the move list shows the latest move, hints number every step, a
+//   saved game keeps its computer, review shows the earlier score, a phone says "tap".
 //
 //   node web/tests/e2e.mjs            (after `cargo xtask web` and `cargo build -p towers`)
 //
@@ -27,6 +30,7 @@ import { extname, join, normalize, resolve, dirname } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { launch, towersBin } from './browser.mjs';
+import { checkTruth } from './truth.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
@@ -483,6 +487,12 @@ await rules.waitForSelector('body[data-ready="yes"]');
 const opened = await view(rules);
 check(opened.game === 'kamisado' && /Sumo/.test(await rules.textContent('#howto-text')) && opened.options.length > 0, 'rules: an example opens in the playground');
 await rules.close();
+
+// ---- the page tells the truth and teaches ----
+
+const truthStarted = Date.now();
+await checkTruth({ browser, link, check, towersMoves, shots, join });
+numbers['truth.mjs checks (ms)'] = Date.now() - truthStarted;
 
 // ---- loading: a page from disk, a missing engine ----
 

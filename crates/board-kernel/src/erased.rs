@@ -120,6 +120,9 @@ pub trait DynState: Send + Sync + fmt::Debug {
     /// Where a turn made of `steps` stands: the next steps, the whole move if they make one
     /// (in notation), and the board after them; see [`Steps::next_steps`].
     fn next_steps(&self, steps: &[Step]) -> Result<DynNextSteps, StepError>;
+    /// What the turn after `steps` (a beginning of a legal turn) must go on with, for a
+    /// player, where the game says; see [`Steps::turn_prompt`].
+    fn turn_prompt(&self, steps: &[Step]) -> Option<String>;
     /// A turn to build step by step from this position, kept from step to step (see
     /// [`TurnCursor`](crate::steps::TurnCursor): at most one listing of the legal moves a turn
     /// instead of one a step); [`StepError::GameOver`] in a finished game.
@@ -161,8 +164,12 @@ pub trait DynTurn: Send + Sync + fmt::Debug {
     fn next(&self) -> &[TurnStep];
     /// The whole move the steps make, in notation, once they make one.
     fn complete(&self) -> Option<String>;
-    /// The board after the steps so far (the position after the move once it is complete).
+    /// The board after the steps so far (the position after the move once it is complete):
+    /// what an observation reads ([`crate::steps::Steps::board_after_steps`]).
     fn board(&self) -> Box<dyn DynState>;
+    /// The board to draw after the steps so far, as [`DynState::next_steps`] gives it
+    /// ([`crate::steps::Steps::drawn_after_steps`]).
+    fn drawn(&self) -> Box<dyn DynState>;
     /// The steps so far.
     fn steps(&self) -> &[Step];
     /// Makes `step`, one of [`DynTurn::next`]; on error nothing changes.
@@ -415,6 +422,9 @@ impl<G: Game> DynState for ErasedState<G> {
         walk.begin(&*self.game, &self.state);
         Box::new(ErasedTurn { start: *self, walk })
     }
+    fn turn_prompt(&self, steps: &[Step]) -> Option<String> {
+        self.game.turn_prompt(&self.state, steps)
+    }
     fn next_steps(&self, steps: &[Step]) -> Result<DynNextSteps, StepError> {
         let here = self.game.next_steps(&self.state, steps)?;
         Ok(DynNextSteps {
@@ -483,6 +493,12 @@ impl<G: Game> DynTurn for ErasedTurn<G> {
                 .walk
                 .board(&*self.start.game, &self.start.state)
                 .clone(),
+        })
+    }
+    fn drawn(&self) -> Box<dyn DynState> {
+        Box::new(ErasedState {
+            game: self.start.game.clone(),
+            state: self.walk.drawn(&*self.start.game, &self.start.state),
         })
     }
     fn steps(&self) -> &[Step] {

@@ -36,8 +36,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::Rules;
 use crate::picture::Point;
+use crate::{Illegal, Rules};
 
 mod check;
 mod cursor;
@@ -149,13 +149,55 @@ pub enum StepError {
     #[error("the game is over: there is no turn to make")]
     GameOver,
     /// No legal turn goes on with step number `index` (from 1).
-    #[error("no legal turn goes on with step {index} ({step}) after the steps before it")]
+    #[error(
+        "no legal turn goes on with step {index} ({step}) after the steps before it{}",
+        why_suffix(.why)
+    )]
     NotLegal {
         /// Which step, counted from 1.
         index: usize,
         /// The step.
         step: Step,
+        /// Why, for a player, in the game's words and naming the rule
+        /// ([`Steps::step_refusal`]); `None` where the game says nothing more than that no
+        /// legal turn goes on with the step.
+        why: Option<Illegal>,
     },
+}
+
+/// The reason of a refusal as the end of its message: `: {why}`, or nothing.
+fn why_suffix(why: &Option<Illegal>) -> String {
+    why.as_ref()
+        .map(|why| format!(": {why}"))
+        .unwrap_or_default()
+}
+
+impl StepError {
+    /// The refusal of step number `index` (from 1) of `steps`, with the game's reason: the
+    /// steps before it are a beginning of a legal turn, so the game is asked about them.
+    pub fn not_legal<G: Steps>(
+        game: &G,
+        state: &G::State,
+        steps: &[Step],
+        index: usize,
+    ) -> StepError {
+        let at = index.saturating_sub(1).min(steps.len().saturating_sub(1));
+        let step = steps.get(at).copied().unwrap_or(Step::Finish);
+        StepError::NotLegal {
+            index,
+            step,
+            why: game.step_refusal(state, &steps[..at], step),
+        }
+    }
+
+    /// The game's reason for the refusal, for a player, when it gives one.
+    #[must_use]
+    pub fn why(&self) -> Option<&Illegal> {
+        match self {
+            StepError::GameOver => None,
+            StepError::NotLegal { why, .. } => why.as_ref(),
+        }
+    }
 }
 
 /// How a whole turn decomposes into the steps a player touches.
@@ -244,6 +286,39 @@ pub trait Steps: Rules {
         _done: usize,
     ) -> Self::State {
         state.clone()
+    }
+
+    /// The board to draw after the first `done` steps of `mv` (a legal move of `state`, fewer
+    /// than all its steps): what a front end shows of a turn in progress (a lifted pile, a
+    /// double move's first part, the sage standing at the ball), as
+    /// [`Steps::next_steps`] gives it. The default is [`Steps::board_after_steps`]. A game
+    /// whose observation encoder reads the board unchanged until the move is whole (its
+    /// documented encoding, which its shipped network was trained on) shows the turn's parts
+    /// here only, so that drawing them changes no observation.
+    fn drawn_after_steps(&self, state: &Self::State, mv: &Self::Move, done: usize) -> Self::State {
+        self.board_after_steps(state, mv, done)
+    }
+
+    /// Why no legal turn goes on with `refused` after `made` (a beginning of a legal turn of
+    /// `state`, not finished), for a player: the rule that forbids it, in the game's words and
+    /// naming squares as the rule book does. Every refusal of the step mechanism carries it
+    /// ([`StepError::NotLegal`]), so that a front end says why a click is refused without
+    /// guessing at moves from the clicks. The default says nothing more (`None`).
+    fn step_refusal(
+        &self,
+        _state: &Self::State,
+        _made: &[Step],
+        _refused: Step,
+    ) -> Option<Illegal> {
+        None
+    }
+
+    /// What the turn after `made` (a beginning of a legal turn of `state`) must go on with,
+    /// for a player, where that is not the usual choice of a piece and where it goes: a tower
+    /// that must move on, a stone to put back, a forced pass, a refill side. A front end's
+    /// help line says it; `None` (the default) when the offered steps say enough.
+    fn turn_prompt(&self, _state: &Self::State, _made: &[Step]) -> Option<String> {
+        None
     }
 
     /// Where the turn stands after `steps`: the steps that may come next, the whole move if
@@ -380,10 +455,7 @@ impl<'s, M: Clone> MatchingMoves<'s, M> {
         resolve: impl Fn(M) -> G::Move,
     ) -> Result<NextSteps<G::Move, G::State>, StepError> {
         let steps = self.steps;
-        let not_legal = |index: usize| StepError::NotLegal {
-            index: index + 1,
-            step: steps[index],
-        };
+        let not_legal = |index: usize| StepError::not_legal(game, state, steps, index + 1);
         let done = self.body.len();
         match (self.exact, self.longer, self.finish) {
             (None, false, _) => Err(not_legal(self.shared.min(steps.len() - 1))),
@@ -413,7 +485,8 @@ impl<'s, M: Clone> MatchingMoves<'s, M> {
     }
 }
 
-/// The board after `done` steps of `mv`: the position after the move when it is complete.
+/// The board to draw after `done` steps of `mv` ([`Steps::drawn_after_steps`]): the position
+/// after the move when it is complete.
 fn state_after<G: Steps>(
     game: &G,
     state: &G::State,
@@ -427,7 +500,7 @@ fn state_after<G: Steps>(
             game.play_unchecked(&mut after, mv);
             after
         }
-        Some(mv) if done > 0 => game.board_after_steps(state, mv, done),
+        Some(mv) if done > 0 => game.drawn_after_steps(state, mv, done),
         _ => state.clone(),
     }
 }

@@ -144,6 +144,14 @@ impl Steps for ChainReaction {
         crate::steps::board_after_steps(&self.options, state, mv, done)
     }
 
+    fn step_refusal(&self, state: &State, made: &[Step], refused: Step) -> Option<Illegal> {
+        crate::steps::step_refusal(&self.options, state, made, refused)
+    }
+
+    fn turn_prompt(&self, state: &State, made: &[Step]) -> Option<String> {
+        crate::steps::turn_prompt(&self.options, state, made)
+    }
+
     /// Walks the turn choice by choice instead of listing the whole turns.
     fn next_steps(
         &self,

@@ -9,6 +9,7 @@
 //! chain goes on is decided by the board, never by the player, so no turn's steps begin a
 //! longer turn's and [`Step::Finish`] is never offered.
 
+use board_kernel::Illegal;
 use board_kernel::picture::Point;
 use board_kernel::steps::{NextSteps, Step, StepError, StepRole, TurnStep};
 
@@ -84,10 +85,12 @@ pub(crate) fn next_steps(
     for (index, &step) in steps.iter().enumerate() {
         // A finish is never offered (the module's text), so it is refused like any step no
         // turn goes on with.
-        if !choice_of(step).is_some_and(|choice| turn.choose(choice)) {
+        let choice = choice_of(step);
+        if !choice.is_some_and(|choice| turn.choose(choice)) {
             return Err(StepError::NotLegal {
                 index: index + 1,
                 step,
+                why: turn.refusal(choice),
             });
         }
     }
@@ -99,6 +102,38 @@ pub(crate) fn next_steps(
         complete: turn.complete(),
         board: turn.position(state),
     })
+}
+
+/// The turn of `state` after `made`, a beginning of a legal turn (`None` when it is not one,
+/// or the game is over).
+fn turn_after<'a>(options: &'a Options, state: &State, made: &[Step]) -> Option<TurnSoFar<'a>> {
+    if end::status(options, state).is_finished() {
+        return None;
+    }
+    let mut turn = TurnSoFar::new(options, state);
+    for &step in made {
+        if !choice_of(step).is_some_and(|choice| turn.choose(choice)) {
+            return None;
+        }
+    }
+    Some(turn)
+}
+
+/// Why `refused` may not follow `made` ([`Steps::step_refusal`](board_kernel::steps::Steps)):
+/// what the turn waits for, or the rule of the free step.
+pub(crate) fn step_refusal(
+    options: &Options,
+    state: &State,
+    made: &[Step],
+    refused: Step,
+) -> Option<Illegal> {
+    turn_after(options, state, made)?.refusal(choice_of(refused))
+}
+
+/// What the turn after `made` must go on with, where it is not the free choice of a stone:
+/// a stone to put back, a tower that must move on or pay the penalty.
+pub(crate) fn turn_prompt(options: &Options, state: &State, made: &[Step]) -> Option<String> {
+    turn_after(options, state, made)?.prompt()
 }
 
 /// The position after the first `done` steps of `mv`: the engine's mid-turn state, with the

@@ -4,7 +4,7 @@
 use board_kernel::observe::{ObservationSpec, TurnView};
 use board_kernel::picture::{Picture, Point};
 use board_kernel::prelude::*;
-use board_kernel::steps::TurnStep;
+use board_kernel::steps::{Step, TurnStep};
 use board_kernel::{
     BySide, Illegal, MoveError, ParseError, RuleBook, Side, SplitMix64, Status, Valid,
 };
@@ -188,6 +188,14 @@ impl Steps for Kamisado {
 
     fn move_steps(&self, state: &State, mv: &Move, out: &mut Vec<TurnStep>) {
         crate::steps::move_steps(state, mv, out);
+    }
+
+    fn step_refusal(&self, state: &State, made: &[Step], refused: Step) -> Option<Illegal> {
+        crate::steps::step_refusal(&self.options, state, made, refused)
+    }
+
+    fn turn_prompt(&self, state: &State, made: &[Step]) -> Option<String> {
+        crate::steps::turn_prompt(&self.options, state, made)
     }
 }
 

@@ -180,6 +180,14 @@ impl Steps for QueensCourtiers {
     fn moves_beginning_with(&self, state: &State, first: Step, out: &mut Vec<Move>) {
         crate::steps::moves_beginning_with(&self.rule, state, first, out);
     }
+
+    fn drawn_after_steps(&self, state: &State, mv: &Move, done: usize) -> State {
+        crate::steps::drawn_after_steps(state, mv, done)
+    }
+
+    fn step_refusal(&self, state: &State, made: &[Step], refused: Step) -> Option<Illegal> {
+        crate::steps::step_refusal(&self.rule, state, made, refused)
+    }
 }
 
 impl Observe for QueensCourtiers {

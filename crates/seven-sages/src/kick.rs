@@ -252,6 +252,23 @@ pub(crate) fn kick(
     Some(Kick { kicker, finals })
 }
 
+/// The first pivot of the kick [`kick`] describes (same arguments): the cell where the ball
+/// rests in front of a stone after its first leg, from which it must bounce (§4.2); `None`
+/// when there is no kick in this direction or its first leg ends in a goal or a lob.
+pub(crate) fn first_pivot(
+    rules: &BallRules,
+    sages: Cells,
+    from: Cell,
+    d: u8,
+    ball: Cell,
+    run: u32,
+) -> Option<Cell> {
+    match rules.start(sages, from, d, ball, run)?.first_leg {
+        FirstLeg::Pivot(p1) => Some(p1),
+        FirstLeg::Goal(_) | FirstLeg::Lob(_) => None,
+    }
+}
+
 /// The cells the ball passes through on a kick that ends on `target`: from its cell `ball`
 /// along the first leg to each pivot in turn and on to `target`, by the fewest pivots. For
 /// pictures of a kick; empty when `target` is not a final cell of the kick (`kick` with the

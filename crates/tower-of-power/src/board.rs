@@ -261,6 +261,16 @@ impl Board {
         self.refresh_top(i);
     }
 
+    /// Takes the top stone of square `i`, if any, off the board: a stone in the mover's hand
+    /// while a row move is being made, drawn as gone, so that the material counts only the
+    /// stones on the board (what the picture's legend and an observation read).
+    pub(crate) fn take_off(&mut self, i: usize) {
+        if let Some(side) = self.top_at(i) {
+            self.lift(i);
+            self.material[side.index()] -= 1;
+        }
+    }
+
     /// Drops a stone of `me` on square `i` (rule 4.1): on an enemy top stone it captures that
     /// one stone first. Returns whether it captured.
     #[inline]

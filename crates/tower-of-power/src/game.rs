@@ -141,6 +141,14 @@ impl Steps for TowerOfPower {
     fn moves_beginning_with(&self, state: &State, first: Step, out: &mut Vec<Move>) {
         crate::steps::moves_beginning_with(&self.options, state, first, out);
     }
+
+    fn step_refusal(&self, state: &State, made: &[Step], refused: Step) -> Option<Illegal> {
+        crate::steps::step_refusal(&self.options, state, made, refused)
+    }
+
+    fn drawn_after_steps(&self, state: &State, mv: &Move, done: usize) -> State {
+        crate::steps::drawn_after_steps(state, mv, done)
+    }
 }
 
 impl Observe for TowerOfPower {

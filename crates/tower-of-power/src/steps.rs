@@ -1,9 +1,9 @@
 //! The turn as the steps a player touches (§4): a row's far stone, the square the row piles
 //! onto and the last square its pile is dealt to; a single step's stone and its square.
 
-use board_kernel::Square;
 use board_kernel::picture::Point;
 use board_kernel::steps::{Step, StepRole, TurnStep};
+use board_kernel::{Illegal, Square};
 
 use crate::board::Bits;
 use crate::options::Options;
@@ -47,4 +47,43 @@ pub(crate) fn moves_beginning_with(
     {
         turn::moves_from(options, state, from, out);
     }
+}
+
+/// The square a step names, if it names one.
+fn square_of(step: Step) -> Option<Square> {
+    match step {
+        Step::Cell(at) => Square::new(at.col, at.row),
+        Step::Choice(_) | Step::Finish => None,
+    }
+}
+
+/// Why `refused` may not follow `made` (a beginning of a legal move of `state`): the rule the
+/// clicked squares break (§4.2, §4.3), in squares' names.
+pub(crate) fn step_refusal(
+    options: &Options,
+    state: &State,
+    made: &[Step],
+    refused: Step,
+) -> Option<Illegal> {
+    let made: Vec<Square> = made.iter().map(|&s| square_of(s)).collect::<Option<_>>()?;
+    turn::step_refusal(options, state, &made, square_of(refused)?)
+}
+
+/// The board after the first `done` steps of `mv`, for drawing the turn in progress: once a
+/// row's far stone and base are clicked, the top stones of the row beyond the base are lifted
+/// (§4.2 step 3): in the mover's hand, off the board (and out of its count of stones), until
+/// the last deal square is clicked.
+pub(crate) fn drawn_after_steps(state: &State, mv: &Move, done: usize) -> State {
+    let mut after = state.clone();
+    if let Move::Row { far, base, .. } = *mv
+        && done >= 2
+        && let Some((u, k)) = base.line_to(far)
+    {
+        for i in 1..=k {
+            if let Some(sq) = base.steps(u, i as i8) {
+                after.board.take_off(crate::board::index(sq));
+            }
+        }
+    }
+    after
 }

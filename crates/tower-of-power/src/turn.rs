@@ -68,6 +68,20 @@ pub(crate) fn check(options: &Options, state: &State, mv: &Move) -> Result<(), I
     reasons::check(options, &state.board, state.to_move, *mv).map_err(Illegal::from)
 }
 
+/// Why the clicked squares `made` then `refused` begin no legal move of `state` (`made`
+/// beginning one), naming the rule ([`reasons::step_breach`]); `None` once the game is over.
+pub(crate) fn step_refusal(
+    options: &Options,
+    state: &State,
+    made: &[Square],
+    refused: Square,
+) -> Option<Illegal> {
+    if end::status(options, state).is_finished() {
+        return None;
+    }
+    reasons::step_breach(options, &state.board, state.to_move, made, refused).map(Illegal::from)
+}
+
 /// Plays the legal move `mv` on `state`: the board, the two counters, the side to move and
 /// the repetition history.
 pub(crate) fn play(options: &Options, state: &mut State, mv: &Move) {

@@ -142,7 +142,7 @@ pub fn turn_steps(data: &[u8]) -> bool {
                         (
                             turn.next(),
                             turn.complete().as_ref(),
-                            turn.board().position_text()
+                            turn.drawn().position_text()
                         ),
                         "{name} {pairs:?}: in `{here}` the turn and next_steps disagree after {steps:?}"
                     );
@@ -153,10 +153,9 @@ pub fn turn_steps(data: &[u8]) -> bool {
                         "{name} {pairs:?}: in `{here}` after {:?} the offered `{step}` was refused: {e}",
                         before.0
                     );
-                    assert_eq!(
-                        e,
-                        StepError::NotLegal { index, step },
-                        "{name} {pairs:?}: in `{here}`"
+                    assert!(
+                        matches!(e, StepError::NotLegal { index: i, step: s, .. } if i == index && s == step),
+                        "{name} {pairs:?}: in `{here}`: {e:?}"
                     );
                     assert_eq!(
                         turn_view(&*turn),

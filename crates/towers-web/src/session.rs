@@ -169,9 +169,11 @@ impl Session {
 
     /// Where a turn made of `steps_json` (a JSON array of steps: `"col,row"`, `"choice:i"`,
     /// `"finish"`) stands in the current position, as JSON `{next: [{step, role, name}],
-    /// complete, refused}`: the steps that may come next with what each does (`select`,
-    /// `move`, `capture`, `ball`, `place`, `choice`, `finish`) and what it names, the whole
-    /// move once the steps make one, or why the steps were refused (then nothing else).
+    /// complete, refused, prompt}`: the steps that may come next with what each does
+    /// (`select`, `move`, `capture`, `ball`, `place`, `choice`, `finish`) and what it names,
+    /// the whole move once the steps make one, or why the steps were refused (then nothing
+    /// else), in the game's words; `prompt` says what the turn must go on with where the game
+    /// says it (a tower that must move on, a stone to put back, a forced pass).
     /// Malformed JSON is an error.
     pub fn turn(&self, steps_json: &str) -> Result<String, JsError> {
         self.try_turn(steps_json).map_err(js_error)
@@ -184,13 +186,20 @@ impl Session {
         let view = match state.next_steps(&steps) {
             Ok(options) => TurnView {
                 next: step_views(self.game.as_ref(), state, &options.next),
+                prompt: options
+                    .complete
+                    .is_none()
+                    .then(|| state.turn_prompt(&steps))
+                    .flatten()
+                    .map(|prompt| sentence(&prompt)),
                 complete: options.complete,
                 refused: None,
             },
             Err(error) => TurnView {
                 next: Vec::new(),
                 complete: None,
-                refused: Some(refusal_words(state, &steps, &error.to_string())),
+                refused: Some(refusal_words(self.game.as_ref(), state, &steps, &error)),
+                prompt: None,
             },
         };
         Ok(to_json(&view, "{}"))

@@ -131,6 +131,9 @@ pub(crate) struct TurnView {
     pub(crate) complete: Option<String>,
     /// Why the steps were refused, in the rule book's words where the engine names a rule.
     pub(crate) refused: Option<String>,
+    /// What the turn must go on with, as a sentence, where the game says it (the step
+    /// mechanism's state: a tower that must move on, a stone to put back, a forced pass).
+    pub(crate) prompt: Option<String>,
 }
 
 /// A board to draw: the SVG (the cells and pieces, no marks: the page draws its own), the

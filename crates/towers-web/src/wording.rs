@@ -1,10 +1,10 @@
 //! Moves and refusals in words: what the move list says of each move played, and why the
-//! clicks of a turn in progress were refused, in the rule book's words where the engine
-//! names a rule.
+//! clicks of a turn in progress were refused, in the words of the step mechanism's refusal
+//! (the game's reason, naming the rule), never guessed from the clicks.
 
 use board_kernel::erased::{DynGame, DynState};
 use board_kernel::picture::{Picture, Point};
-use board_kernel::steps::{Step, StepRole};
+use board_kernel::steps::{Step, StepError, StepRole};
 use board_kernel::{Side, Status};
 
 /// The name the picture gives the cell at `at` (`d5`), or its coordinates when it has none.
@@ -24,14 +24,6 @@ pub(crate) fn choice_words(choices: &[&str], index: u8) -> String {
         Some(name) => name.to_owned(),
         None => format!("choice {index}"),
     }
-}
-
-/// The reason of a refused move's message, without the move (`illegal move `a1-a3`: the path
-/// is blocked (§3.2)` → `the path is blocked (§3.2)`): the clicks did not name that move.
-fn reason_of(message: &str) -> &str {
-    message
-        .split_once("`: ")
-        .map_or(message, |(_, reason)| reason)
 }
 
 /// A message as a sentence: capitalised, with a full stop.
@@ -120,64 +112,52 @@ pub(crate) fn move_words(
     out
 }
 
-/// Why no legal turn begins with `steps`: the rule the engine names when the clicks read
-/// as a move (`d1-d5`: "the path is blocked (§3.2)"), else the step mechanism's words.
-pub(crate) fn refusal_words(state: &dyn DynState, steps: &[Step], fallback: &str) -> String {
-    if matches!(state.status(), Status::Finished(_)) {
+/// Why the step mechanism refused `steps` in `state`, for the player: the game's reason
+/// ([`StepError::NotLegal`]'s `why`, in the rule book's words with its section), else which
+/// click no legal turn goes on with. When the turn at that point is made with a button only
+/// (a forced pass, a refill side), the sentence ends by naming the button.
+pub(crate) fn refusal_words(
+    game: &dyn DynGame,
+    state: &dyn DynState,
+    steps: &[Step],
+    error: &StepError,
+) -> String {
+    let StepError::NotLegal { index, step, why } = error else {
         return "The game is over.".to_owned();
-    }
+    };
     let picture = state.picture();
-    let cells: Vec<String> = steps
-        .iter()
-        .filter_map(|s| match s {
-            Step::Cell(p) => Some(cell_name(&picture, *p)),
-            _ => None,
-        })
-        .collect();
-    // The clicks as a move text, in each way the games write moves from cell names.
-    let mut reasons: Vec<String> = Vec::new();
-    if cells.len() >= 2 {
-        for joiner in ["-", "", " ", ">"] {
-            let text = cells.join(joiner);
-            if let Err(e) = state.clone_box().play(&text) {
-                let e = e.to_string();
-                if e.contains('§') {
-                    return sentence(&format!("not {}: {}", cells.join(" → "), reason_of(&e)));
-                }
-            }
-        }
+    let name = |step: Step| match step {
+        Step::Cell(p) => cell_name(&picture, p),
+        Step::Choice(i) => choice_words(game.choices(), i),
+        Step::Finish => "the end of the turn".to_owned(),
+    };
+    let made = &steps[..index.saturating_sub(1).min(steps.len())];
+    let mut out = match why {
+        Some(why) => sentence(&why.to_string()),
+        None if made.is_empty() => format!("No legal turn starts with {}.", name(*step)),
+        None => sentence(&format!(
+            "no legal turn goes on with {} after {}",
+            name(*step),
+            made.iter()
+                .map(|&s| name(s))
+                .collect::<Vec<_>>()
+                .join(" → ")
+        )),
+    };
+    // The buttons the turn may go on with, when it has no click on the board.
+    if let Ok(here) = state.next_steps(made)
+        && !here.next.is_empty()
+        && here.next.iter().all(|t| !matches!(t.step, Step::Cell(_)))
+    {
+        let buttons: Vec<String> = here
+            .next
+            .iter()
+            .map(|t| board_kernel::picture::capitalise(&name(t.step)))
+            .collect();
+        out += &match buttons.as_slice() {
+            [one] => format!(" Press {one}."),
+            _ => " Press a button above the board.".to_owned(),
+        };
     }
-    // A piece that cannot move: the reason its moves to every other cell are refused,
-    // the most common one naming a rule (a paralysed King, a blocked tower).
-    if cells.len() == 1 {
-        for other in &picture.cells {
-            for joiner in ["-", "", ">"] {
-                let text = format!("{}{joiner}{}", cells[0], other.name);
-                if let Err(e) = state.clone_box().play(&text) {
-                    let e = e.to_string();
-                    if e.contains('§') {
-                        reasons.push(reason_of(&e).to_owned());
-                    }
-                }
-            }
-        }
-        let mut best: Option<(usize, &String)> = None;
-        for r in &reasons {
-            let count = reasons.iter().filter(|x| *x == r).count();
-            if best.is_none_or(|(n, _)| count > n) {
-                best = Some((count, r));
-            }
-        }
-        if let Some((_, reason)) = best {
-            return sentence(&format!("not from {}: {reason}", cells[0]));
-        }
-    }
-    let named = cells
-        .last()
-        .map_or_else(String::new, |c| format!(" on {c}"));
-    if steps.len() <= 1 {
-        format!("No legal turn starts{named}.")
-    } else {
-        sentence(&format!("not a legal step{named}: {fallback}"))
-    }
+    out
 }

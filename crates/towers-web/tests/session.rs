@@ -130,10 +130,7 @@ fn hostile_steps_are_refused_without_a_panic() {
     // Well-formed steps that no turn begins with are refused in the answer, not as errors.
     let turn = json(&session.try_turn(r#"["0,3"]"#).unwrap());
     let why = turn["refused"].as_str().unwrap();
-    assert!(
-        why.starts_with("Not from a4: there is no tower on a4 (§"),
-        "{why}"
-    );
+    assert_eq!(why, "There is no tower on a4 (§3.1).");
     assert!(session.try_board(0, r#"["0,3"]"#, false).is_err());
 }
 
@@ -234,7 +231,7 @@ fn the_named_refusals_give_their_rules() {
             "",
             &round,
             r#"["0,0"]"#,
-            "fill-L",
+            "chooses the refill side",
         ),
         (
             "kamisado",
@@ -276,4 +273,71 @@ fn the_named_refusals_give_their_rules() {
             "refill the home rows from the right"
         ]
     );
+}
+
+/// Issue 38: a refusal comes from the step mechanism in the game's words (never a guess at a
+/// move from the clicks), the help line's prompt from the turn's state, and the board of a
+/// turn in progress shows the steps made.
+#[test]
+fn refusals_and_prompts_come_from_the_step_mechanism() {
+    let refused = |game: &str, moves: &[&str], steps: &str| {
+        let mut session = Session::open(game, "", "").unwrap();
+        for mv in moves {
+            session.try_play(mv).unwrap();
+        }
+        json(&session.try_turn(steps).unwrap())["refused"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    // Kamisado Example 2: the blocked tower passes, with the button named; no Sumo.
+    assert_eq!(
+        refused("kamisado", &["d1-d7", "g8-g6"], r#"["3,6"]"#),
+        "The yellow tower on d7, which White must move, is blocked: it passes (§4.2). \
+         Press Pass."
+    );
+    let mut blocked = Session::open("kamisado", "", "").unwrap();
+    for mv in ["d1-d7", "g8-g6"] {
+        blocked.try_play(mv).unwrap();
+    }
+    assert_eq!(
+        json(&blocked.try_turn("[]").unwrap())["prompt"],
+        "The yellow tower on d7, which White must move, is blocked: it passes (§4.2)."
+    );
+    // Tower of Power a1, c3, d4 and Seven Sages h5, h8, h10: the squares and the rule.
+    assert_eq!(
+        refused("tower-of-power", &[], r#"["0,0", "2,2", "3,3"]"#),
+        "The 2 lifted stones are dealt one a square in a line from the base c3, so the last \
+         lands 2 squares from c3; d4 is 1 away (§4.2)."
+    );
+    let sages = refused("seven-sages", &[], r#"["7,4", "7,7", "7,9"]"#);
+    assert!(
+        sages.starts_with("The ball cannot stop on h10: it must leave h10, its first pivot "),
+        "{sages}"
+    );
+    // Chain Reaction: the tower that must move says so before any click.
+    let cr = "7/7/7/1w3w1/2ww3/3(bw)3/7/7 w 0 0 0 12 12 - 0";
+    let session = Session::open("chain-reaction", "", cr).unwrap();
+    assert_eq!(
+        json(&session.try_turn("[]").unwrap())["prompt"],
+        "The tower on d3 must move on: its top stone lands two cells away (§4.4)."
+    );
+    // A free turn has no prompt.
+    let start = Session::open("queens-courtiers", "", "").unwrap();
+    assert!(json(&start.try_turn("[]").unwrap())["prompt"].is_null());
+}
+
+/// Issue 38: mid-turn the board shows the steps made: Tower of Power's lifted stones leave
+/// the row.
+#[test]
+fn the_board_of_a_turn_in_progress_shows_the_steps_made() {
+    let session = Session::open("tower-of-power", "", "").unwrap();
+    let board = json(&session.try_board(0, r#"["0,0", "2,2"]"#, false).unwrap());
+    let pieces = board["pieces"].as_array().unwrap();
+    let on = |col: u64, row: u64| {
+        pieces
+            .iter()
+            .any(|p| p[0][0].as_u64() == Some(col) && p[0][1].as_u64() == Some(row))
+    };
+    assert!(!on(0, 0) && !on(1, 1) && on(2, 2), "{pieces:?}");
 }

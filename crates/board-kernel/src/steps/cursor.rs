@@ -61,9 +61,16 @@ impl<G: Steps> TurnCursor<G> {
     }
 
     /// The board after the steps so far (the position after the move once it is complete),
-    /// made when first asked for.
+    /// made when first asked for: what an observation encoder reads
+    /// ([`Steps::board_after_steps`]).
     pub fn board(&self, game: &G) -> &G::State {
         self.walk.board(game, &self.state)
+    }
+
+    /// The board to draw after the steps so far ([`Steps::drawn_after_steps`]; the position
+    /// after the move once it is complete), as [`Steps::next_steps`] gives it.
+    pub fn drawn(&self, game: &G) -> G::State {
+        self.walk.drawn(game, &self.state)
     }
 
     /// The steps so far.
@@ -244,6 +251,10 @@ impl<G: Steps> Walk<G> {
             return Err(StepError::NotLegal {
                 index: self.steps.len() + 1,
                 step,
+                // A finished game offers nothing and has no rule to name.
+                why: (!self.over)
+                    .then(|| game.step_refusal(state, &self.steps, step))
+                    .flatten(),
             });
         }
         self.steps.push(step);
@@ -289,6 +300,17 @@ impl<G: Steps> Walk<G> {
         self.alive.truncate(kept);
         self.conclude();
         Ok(())
+    }
+
+    /// The board to draw after the steps in the turn of `state`
+    /// ([`Steps::drawn_after_steps`]).
+    pub(crate) fn drawn(&self, game: &G, state: &G::State) -> G::State {
+        match (&self.complete, self.seen.example) {
+            (None, Some(index)) if !self.steps.is_empty() => {
+                game.drawn_after_steps(state, &self.moves[index as usize], self.steps.len())
+            }
+            _ => self.board(game, state).clone(),
+        }
     }
 
     /// The board after the steps in the turn of `state`, made when first asked for.

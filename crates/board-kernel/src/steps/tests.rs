@@ -45,6 +45,23 @@ impl Steps for PairedNim {
             TurnStep::cell(Point::new((index % 2) as u8, 1), StepRole::Move),
         ]);
     }
+
+    /// Says why in words of its own, so the tests see the reason carried by every refusal.
+    fn step_refusal(&self, s: &NimState, made: &[Step], refused: Step) -> Option<Illegal> {
+        Some(Illegal::breaks(
+            "§1",
+            format!(
+                "{} stones are left; {refused} does not go on after {} steps",
+                s.stones,
+                made.len()
+            ),
+        ))
+    }
+
+    fn turn_prompt(&self, s: &NimState, made: &[Step]) -> Option<String> {
+        made.is_empty()
+            .then(|| format!("take from the {} stones", s.stones))
+    }
 }
 
 fn cell(col: u8, row: u8) -> Step {
@@ -120,4 +137,49 @@ fn the_declared_walk_is_checked_against_the_hooks_overridden() {
     let paired = PairedNim(Nim::default());
     let wrong = check_step_strategy(&paired, &paired.initial_state()).unwrap_err();
     assert!(wrong.contains("lists the moves twice"), "{wrong}");
+}
+
+#[test]
+fn a_refusal_carries_the_games_reason_for_the_step_refused() {
+    let game = PairedNim(Nim::pile(3, 5));
+    let state = game.initial_state();
+    // Three stones: column 1 begins take 3 only, so its second step on column 1 is refused
+    // (take 4), as is a first step on column 2 (take 5).
+    let late = StepError::NotLegal {
+        index: 2,
+        step: cell(1, 1),
+        why: Some(Illegal::breaks(
+            "§1",
+            "3 stones are left; cell 1,1 does not go on after 1 steps",
+        )),
+    };
+    assert_eq!(
+        game.next_steps(&state, &[cell(1, 0), cell(1, 1)]),
+        Err(late.clone())
+    );
+    assert!(
+        late.to_string()
+            .ends_with(": 3 stones are left; cell 1,1 does not go on after 1 steps (§1)")
+    );
+    let mut cursor = TurnCursor::new(&game, &state).unwrap();
+    cursor.push(&game, cell(1, 0)).unwrap();
+    assert_eq!(cursor.push(&game, cell(1, 1)), Err(late));
+    let first = game.next_steps(&state, &[cell(2, 0)]).unwrap_err();
+    assert_eq!(
+        first.why().map(ToString::to_string).as_deref(),
+        Some("3 stones are left; cell 2,0 does not go on after 0 steps (§1)")
+    );
+    assert_eq!(
+        game.turn_prompt(&state, &[]).as_deref(),
+        Some("take from the 3 stones")
+    );
+    // A finished game is over: no reason is asked for.
+    let done = NimState {
+        stones: 0,
+        to_move: Side::White,
+    };
+    assert_eq!(
+        game.next_steps(&done, &[cell(0, 0)]),
+        Err(StepError::GameOver)
+    );
 }

@@ -2,8 +2,8 @@
 //! generator ([`crate::turn`]), so that the choices it offers are exactly the ones the
 //! generated turns go on with: Chain Reaction's own stepper, which never lists whole turns.
 
-use board_kernel::Side;
 use board_kernel::steps::StepRole;
+use board_kernel::{Illegal, Side};
 
 use crate::board::{Spot, cells, ray};
 use crate::notation::{Move, Segment};
@@ -267,6 +267,96 @@ impl<'a> TurnSoFar<'a> {
             _ => return false,
         }
         true
+    }
+
+    /// What the turn waits for, for a player, where it is not the usual choice of a stone
+    /// and where it steps: a stone to put back (4.6), a tower that must move on (4.2, 4.4)
+    /// or pay the penalty (4.7). The text and the rule book section.
+    fn awaited(&self) -> Option<(&'static str, String)> {
+        let name = self.mover.name();
+        match self.wait {
+            Wait::Place { then, .. } => Some((
+                "§4.6",
+                format!(
+                    "{name} first puts back {}",
+                    match then {
+                        Placed::Pending => "the stone the opponent's penalty took",
+                        Placed::Scored { .. } => "the stone that scored",
+                        Placed::Penalty => "the bottom stone of the penalty",
+                    }
+                ),
+            )),
+            Wait::Tower(tower) => {
+                let mut moves = false;
+                self.each_choice(|c, _| moves |= matches!(c, Choice::Cell(_)));
+                Some(if moves {
+                    (
+                        "§4.4",
+                        format!(
+                            "the tower on {} must move on: its top stone lands two cells away",
+                            tower.cell
+                        ),
+                    )
+                } else {
+                    (
+                        "§4.7",
+                        format!(
+                            "the tower on {} has no legal segment: {name} pays the penalty",
+                            tower.cell
+                        ),
+                    )
+                })
+            }
+            Wait::Stone | Wait::Target { .. } | Wait::Done => None,
+        }
+    }
+
+    /// [`TurnSoFar::awaited`] as a sentence's text with its rule (`… (§4.6)`).
+    pub(crate) fn prompt(&self) -> Option<String> {
+        self.awaited()
+            .map(|(rule, text)| format!("{text} ({rule})"))
+    }
+
+    /// Why `choice` may not come next (it is not offered), for a player, naming the rule;
+    /// `None` for a step that names no choice of this game.
+    pub(crate) fn refusal(&self, choice: Option<Choice>) -> Option<Illegal> {
+        let name = self.mover.name();
+        let choice = choice?;
+        if let Some((rule, text)) = self.awaited() {
+            // The turn may only go on one way: that is the reason, with the cell refused.
+            let said = match (self.wait, choice) {
+                (Wait::Tower(tower), Choice::Cell(z)) if z == tower.cell => {
+                    format!("the tower itself is not a step: {text}")
+                }
+                (Wait::Tower(_), Choice::Cell(z)) => {
+                    format!("no legal segment lands the top stone on {z}: {text}")
+                }
+                (Wait::Place { colour, .. }, Choice::Cell(z)) => format!(
+                    "{text}, on the first of {}'s setup rows with a free cell (else in its own \
+                     half), not on {z}",
+                    colour.name()
+                ),
+                _ => text,
+            };
+            return Some(Illegal::breaks(rule, said));
+        }
+        Some(match (self.wait, choice) {
+            (_, Choice::Penalty) => Illegal::breaks(
+                "§4.7",
+                "the penalty is paid only by a tower that has no legal segment",
+            ),
+            (Wait::Stone, Choice::Cell(z)) => Illegal::breaks(
+                "§4.3",
+                format!("there is no single stone of {name}'s on {z} to step with"),
+            ),
+            (Wait::Target { from }, Choice::Cell(z)) => Illegal::breaks(
+                "§4.3",
+                format!(
+                    "the stone on {from} steps to one of its neighbouring board cells, not {z}"
+                ),
+            ),
+            (_, Choice::Cell(_)) => Illegal::breaks("§4.9", "the turn is complete"),
+        })
     }
 
     /// The position after the choices so far, the turn having started from `state`: the

@@ -10,7 +10,7 @@ use crate::common::{pos, with as game};
 use board_kernel::picture::Point;
 use board_kernel::prelude::*;
 use board_kernel::steps::{NextSteps, Step, StepError, StepRole, TurnStep, by_listing, steps_of};
-use board_kernel::{SplitMix64, testing};
+use board_kernel::{Illegal, SplitMix64, testing};
 use sackson_chain_reaction::{ChainReaction, Move, State};
 
 /// The option sets the comparisons run under: the rules, each option on its own, every chain
@@ -321,14 +321,20 @@ fn example_2_step_by_step_shows_each_segment() {
         game.next_steps(&start, &[step("b5")]),
         Err(StepError::NotLegal {
             index: 1,
-            step: step("b5")
+            step: step("b5"),
+            why: Some(Illegal::breaks(
+                "§4.4",
+                "no legal segment lands the top stone on b5: the tower on d3 must move on: \
+                 its top stone lands two cells away"
+            )),
         })
     );
     assert_eq!(
         game.next_steps(&start, &[step("f3"), step("a1")]),
         Err(StepError::NotLegal {
             index: 2,
-            step: step("a1")
+            step: step("a1"),
+            why: Some(Illegal::breaks("§4.9", "the turn is complete")),
         })
     );
 }
@@ -490,5 +496,56 @@ fn a_finished_game_has_no_steps() {
     assert_eq!(
         game.next_steps(&won, &[step("c8")]),
         Err(StepError::GameOver)
+    );
+}
+
+/// The turn that must begin otherwise than with a stone of the mover's says so, and says why
+/// a click elsewhere is refused (issue 38): the tower that must move, the stone to put back.
+#[test]
+fn a_turn_that_must_begin_otherwise_says_what_it_waits_for() {
+    let game = game(&[]);
+    // Example 2: the tower on d3 must move; clicking the tower itself is refused, saying so.
+    let tower = pos(&game, "7/7/7/1w3w1/2ww3/3(bw)3/7/7 w 0 0 0 12 12 - 0");
+    assert_eq!(
+        game.turn_prompt(&tower, &[]).as_deref(),
+        Some("the tower on d3 must move on: its top stone lands two cells away (§4.4)")
+    );
+    let refused = game.next_steps(&tower, &[step("d3")]).unwrap_err();
+    assert_eq!(
+        refused.why().map(ToString::to_string).as_deref(),
+        Some(
+            "the tower itself is not a step: the tower on d3 must move on: its top stone \
+             lands two cells away (§4.4)"
+        )
+    );
+    // Example 5: the tower with no segment pays the penalty; then Black puts the stone back.
+    let stuck = pos(&game, "2b4/7/7/7/7/w1w4/bb5/(bw)ww4 w 0 5 0 12 12 - 0");
+    assert_eq!(
+        game.turn_prompt(&stuck, &[]).as_deref(),
+        Some("the tower on a1 has no legal segment: White pays the penalty (§4.7)")
+    );
+    let put_back = pos(&game, "2b4/7/7/7/7/w1w4/bb5/www4 b 0 3 0 12 12 b 1");
+    assert_eq!(
+        game.turn_prompt(&put_back, &[]).as_deref(),
+        Some("Black first puts back the stone the opponent's penalty took (§4.6)")
+    );
+    let on_c6 = game.next_steps(&put_back, &[step("c6")]).unwrap_err();
+    assert_eq!(
+        on_c6.why().map(ToString::to_string).as_deref(),
+        Some(
+            "Black first puts back the stone the opponent's penalty took, on the first of \
+             Black's setup rows with a free cell (else in its own half), not on c6 (§4.6)"
+        )
+    );
+    // A free step needs no prompt, and its refusals name the free step's rule.
+    let free = game.next_steps(&put_back, &[step("d8")]).unwrap();
+    assert!(free.complete.is_none());
+    assert_eq!(game.turn_prompt(&put_back, &[step("d8")]), None);
+    let empty = game
+        .next_steps(&put_back, &[step("d8"), step("d5")])
+        .unwrap_err();
+    assert_eq!(
+        empty.why().map(ToString::to_string).as_deref(),
+        Some("there is no single stone of Black's on d5 to step with (§4.3)")
     );
 }

@@ -13,3 +13,4 @@ mod observation;
 mod perft;
 mod rulebook;
 mod rules;
+mod steps;

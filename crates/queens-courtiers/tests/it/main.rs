@@ -11,3 +11,4 @@ mod observation;
 mod perft;
 mod rulebook;
 mod rules;
+mod steps;

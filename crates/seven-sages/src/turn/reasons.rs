@@ -5,7 +5,8 @@
 use board_kernel::Illegal;
 
 use super::{Mover, may_stop, ray};
-use crate::board::{KIND, dir_index, goal_of, is_backward_diagonal, square};
+use crate::board::{KIND, STEP, dir_index, goal_of, is_backward_diagonal, square};
+use crate::kick::first_pivot;
 use crate::notation::Move;
 use crate::options::{KickMode, Options};
 use crate::pieces::{CellSet, on_board};
@@ -122,8 +123,45 @@ pub(super) fn reason(options: &Options, state: &State, mv: &Move) -> Illegal {
             }
             let cells: Vec<String> = k.finals.cells().map(|c| square(c).to_string()).collect();
             let reachable = on_board(b).is_some_and(|c| k.finals.has(c));
+            let p1 = first_pivot(&mover.rules, mover.all, f, d, state.ball, r.len as u32);
+            let first_leg = p1.is_some_and(|p1| {
+                // The cells after the ball's up to the pivot: at most a line of the board.
+                let step = STEP[d as usize];
+                let mut c = state.ball;
+                for _ in 0..16 {
+                    c = c.wrapping_add(step);
+                    if c == p1 {
+                        return false;
+                    }
+                    if Some(c) == on_board(b) {
+                        return true;
+                    }
+                }
+                false
+            });
             if reachable {
                 Illegal::breaks("§4.2", "it is not a legal kick")
+            } else if let Some(p1) = p1.filter(|&p1| Some(p1) == on_board(b)) {
+                Illegal::breaks(
+                    "§4.2",
+                    format!(
+                        "the ball cannot stop on {0}: it must leave {0}, its first pivot (the \
+                         first bounce is mandatory); this kick may leave it on {1}",
+                        square(p1),
+                        cells.join(" ")
+                    ),
+                )
+            } else if first_leg {
+                Illegal::breaks(
+                    "§4.2",
+                    format!(
+                        "the ball cannot stop on its first leg: it runs from {} to its first \
+                         pivot {}; this kick may leave it on {}",
+                        square(state.ball),
+                        square(p1.unwrap_or(state.ball)),
+                        cells.join(" ")
+                    ),
+                )
             } else {
                 Illegal::breaks(
                     "§4.2",

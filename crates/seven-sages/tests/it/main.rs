@@ -12,3 +12,4 @@ mod perft;
 mod reference;
 mod rulebook;
 mod rules;
+mod steps;

@@ -20,8 +20,24 @@ pub(crate) enum Breach {
     Enemy(Square, Side),
     SameSquare,
     NotInLine(Square, Square),
-    DealNotInLine,
-    DealLength(usize, usize),
+    /// The last deal square `end` is on no line through the base `base`.
+    DealNotInLine {
+        base: Square,
+        end: Square,
+    },
+    /// A pile of `need` stones from `base` dealt to `end`, `got` squares away.
+    DealLength {
+        base: Square,
+        end: Square,
+        need: usize,
+        got: usize,
+    },
+    /// The stone on the square heads no move: no row it ends can be dealt, and no single
+    /// step is allowed.
+    Stuck(Square),
+    /// The row from `base` has nowhere to be dealt: every line of its length from the base
+    /// leaves the board, goes back over the row or meets a stack it may not be dealt onto.
+    NoDeal(Square),
     BackOverRow(Direction),
     RowBroken(Square, Option<Side>),
     /// A stone would be dealt onto a stack (option `deal_onto_stacks` off).
@@ -38,8 +54,10 @@ impl Breach {
             Breach::OntoStack(_) => "§4.1",
             Breach::SameSquare
             | Breach::NotInLine(..)
-            | Breach::DealNotInLine
-            | Breach::DealLength(..)
+            | Breach::DealNotInLine { .. }
+            | Breach::DealLength { .. }
+            | Breach::Stuck(_)
+            | Breach::NoDeal(_)
             | Breach::BackOverRow(_) => "§4.2",
         }
     }
@@ -74,14 +92,32 @@ impl fmt::Display for Breach {
                 f,
                 "{far} and {base} are not on one rank, file or diagonal, so they do not form a row"
             ),
-            Breach::DealNotInLine => f.write_str(
-                "the last deal square must lie on a rank, file or diagonal through the base",
-            ),
-            Breach::DealLength(need, got) => write!(
+            Breach::DealNotInLine { base, end } => write!(
                 f,
-                "a pile of {need} stone{} is dealt over exactly {need} square{}, not {got}",
+                "the lifted stones are dealt in a line from the base {base}, and {end} is not on \
+                 a rank, file or diagonal through {base}"
+            ),
+            Breach::DealLength {
+                base,
+                end,
+                need,
+                got,
+            } => write!(
+                f,
+                "the {need} lifted stone{} {} dealt one a square in a line from the base {base}, \
+                 so the last lands {need} square{} from {base}; {end} is {got} away",
                 if need == 1 { "" } else { "s" },
+                if need == 1 { "is" } else { "are" },
                 if need == 1 { "" } else { "s" }
+            ),
+            Breach::Stuck(sq) => write!(
+                f,
+                "the stone on {sq} has no move: no row it ends can be dealt anywhere"
+            ),
+            Breach::NoDeal(base) => write!(
+                f,
+                "a row with its base on {base} has nowhere to be dealt: every line of its length \
+                 from {base} leaves the board or goes back over the row"
             ),
             Breach::BackOverRow(dir) => write!(
                 f,
@@ -140,9 +176,16 @@ pub(crate) fn check(options: &Options, board: &Board, me: Side, mv: Move) -> Res
                 return Err(Breach::SameSquare);
             }
             let (u, k) = base.line_to(far).ok_or(Breach::NotInLine(far, base))?;
-            let (v, k2) = base.line_to(end).ok_or(Breach::DealNotInLine)?;
+            let (v, k2) = base
+                .line_to(end)
+                .ok_or(Breach::DealNotInLine { base, end })?;
             if k2 != k {
-                return Err(Breach::DealLength(k as usize, k2 as usize));
+                return Err(Breach::DealLength {
+                    base,
+                    end,
+                    need: k as usize,
+                    got: k2 as usize,
+                });
             }
             if v == u {
                 return Err(Breach::BackOverRow(v));
@@ -167,6 +210,69 @@ pub(crate) fn check(options: &Options, board: &Board, me: Side, mv: Move) -> Res
     }
 }
 
+/// Why a turn being built by clicks, `made` (the squares of a beginning of a legal move of
+/// `me`) then `refused`, begins no legal move: the first click names a stone of `me`'s, the
+/// second a neighbouring square for a single step or the base of a row the first ends, the
+/// third the last square the row's pile is dealt to (§4.2, §4.3).
+pub(crate) fn step_breach(
+    options: &Options,
+    board: &Board,
+    me: Side,
+    made: &[Square],
+    refused: Square,
+) -> Option<Breach> {
+    let own = |sq: Square| match board.top(sq) {
+        Some(side) if side == me => None,
+        Some(side) => Some(Breach::Enemy(sq, side)),
+        None => Some(Breach::Empty(sq)),
+    };
+    if !on_board(refused) {
+        return Some(Breach::OffBoard(refused));
+    }
+    match *made {
+        [] => Some(own(refused).unwrap_or(Breach::Stuck(refused))),
+        [far] => {
+            // The base of a row ending on `far`: in line, the base and the squares between
+            // all topped by `me`'s stones.
+            let row = match refused.line_to(far) {
+                None => Some(Breach::NotInLine(far, refused)),
+                Some((u, k)) => own(refused).or_else(|| {
+                    (1..k).find_map(|i| {
+                        let sq = refused.steps(u, i as i8)?;
+                        (board.top(sq) != Some(me)).then(|| Breach::RowBroken(sq, board.top(sq)))
+                    })
+                }),
+            };
+            let step = (far.distance(refused) == 1)
+                .then(|| {
+                    check(
+                        options,
+                        board,
+                        me,
+                        Move::Step {
+                            from: far,
+                            to: refused,
+                        },
+                    )
+                    .err()
+                })
+                .flatten();
+            row.or(step).or(Some(Breach::NoDeal(refused)))
+        }
+        [far, base, ..] => check(
+            options,
+            board,
+            me,
+            Move::Row {
+                far,
+                base,
+                end: refused,
+            },
+        )
+        .err(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -181,5 +287,40 @@ mod tests {
         for mv in moves {
             assert_eq!(check(&options, &board, Side::White, mv), Ok(()), "{mv}");
         }
+    }
+}
+
+#[cfg(test)]
+mod step_tests {
+    use super::*;
+
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap()
+    }
+
+    /// The clicks a1, c3, d4 of issue 38: the pile of the row c3–a1 is dealt two squares from
+    /// c3, and d4 is one away.
+    #[test]
+    fn a_refused_click_names_the_squares_and_the_rule() {
+        let board = Board::initial();
+        let options = Options::default();
+        let why = step_breach(
+            &options,
+            &board,
+            Side::White,
+            &[sq("a1"), sq("c3")],
+            sq("d4"),
+        );
+        assert_eq!(
+            why.map(|b| format!("{b} ({})", b.rule())).as_deref(),
+            Some(
+                "the 2 lifted stones are dealt one a square in a line from the base c3, so the \
+                 last lands 2 squares from c3; d4 is 1 away (§4.2)"
+            )
+        );
+        let far = step_breach(&options, &board, Side::White, &[sq("a1")], sq("d3"));
+        assert_eq!(far, Some(Breach::NotInLine(sq("a1"), sq("d3"))));
+        let first = step_breach(&options, &board, Side::White, &[], sq("e5"));
+        assert_eq!(first, Some(Breach::Empty(sq("e5"))));
     }
 }

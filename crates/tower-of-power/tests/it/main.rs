@@ -10,3 +10,4 @@ mod observation;
 mod perft;
 mod rulebook;
 mod rules;
+mod steps;
