@@ -369,7 +369,8 @@ fn open_files_limit() -> Option<usize> {
 /// once (the saturated load benchmark) overflowed it, and some were reset.
 const LISTEN_BACKLOG: u32 = 4096;
 
-/// A listener on `addr` with [`LISTEN_BACKLOG`].
+/// A listener on `addr` with room for 4,096 connections waiting to be accepted (tokio's
+/// `bind` asks for 1,024).
 ///
 /// # Errors
 /// The address cannot be bound.
