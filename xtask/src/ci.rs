@@ -265,7 +265,7 @@ fn run_steps(steps: &mut Steps) -> Result<(), String> {
     crate::pictures::run(false)?;
 
     steps.begin("the playground: WebAssembly build and end-to-end browser test");
-    crate::web::build("wasm-test")?;
+    crate::web::build("wasm")?;
     // The test checks records with `towers replay`: the test build's binary.
     let towers = tools::target_dir().join("debug/towers");
     tools::run_in(

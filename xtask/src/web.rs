@@ -17,8 +17,7 @@ pub(crate) fn run(serve: bool, port: u16) -> Result<(), String> {
     Ok(())
 }
 
-/// Builds `web/dist` with the cargo `profile` (`wasm` for the page people use, `wasm-test`
-/// for CI's browser tests).
+/// Builds `web/dist` with the cargo `profile` (`wasm`: small and fast).
 pub(crate) fn build(profile: &str) -> Result<(), String> {
     tools::ensure_wasm_tools()?;
     let root = xtask::workspace_root();
