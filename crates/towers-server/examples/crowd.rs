@@ -208,11 +208,23 @@ fn drive(plan: &Plan) -> Result<(), String> {
     Ok(())
 }
 
-/// A child process killed when dropped.
-struct Running(Child);
+/// A child process stopped when dropped: by its own stop command if it has one (nginx's
+/// master, killed outright, would leave its workers running), else killed.
+struct Running(Child, Option<Command>);
 
 impl Drop for Running {
     fn drop(&mut self) {
+        if let Some(mut stop) = self.1.take()
+            && stop.status().is_ok()
+        {
+            let asked = Instant::now();
+            while asked.elapsed() < Duration::from_secs(5) {
+                if !matches!(self.0.try_wait(), Ok(None)) {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        }
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
@@ -311,7 +323,7 @@ fn start_server(plan: &Plan, dir: &Path, port: u16) -> Result<Running, String> {
     let child = command
         .spawn()
         .map_err(|e| format!("{}: {e}", plan.towers.display()))?;
-    let running = Running(child);
+    let running = Running(child, None);
     wait_until_up(port, "towers serve")?;
     Ok(running)
 }
@@ -345,7 +357,12 @@ fn start_nginx(plan: &Plan, dir: &Path, port: u16, upstreams: &[u16]) -> Result<
         .stderr(Stdio::null())
         .spawn()
         .map_err(|e| format!("{}: {e} (install Debian's nginx)", plan.nginx.display()))?;
-    let running = Running(child);
+    let mut stop = Command::new(&plan.nginx);
+    stop.args(["-p", &dir.to_string_lossy(), "-c", &path.to_string_lossy()])
+        .args(["-s", "stop"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    let running = Running(child, Some(stop));
     wait_until_up(port, "nginx")?;
     Ok(running)
 }
@@ -397,7 +414,7 @@ fn level(plan: &Plan, games: usize) -> Result<Row, String> {
             .stderr(Stdio::inherit())
             .spawn()
             .map_err(|e| e.to_string())?;
-        workers.push(Running(child));
+        workers.push(Running(child, None));
     }
     // Each worker says `connected` when its games are all set up, then warms up and measures
     // on its own clock; the driver waits for all before it samples the servers.
