@@ -343,8 +343,7 @@ impl Store {
         rematch: Option<&GameRow>,
     ) -> Result<bool, StoreError> {
         self.write(Write::Change {
-            after: Box::new(after.clone()),
-            stored_moves,
+            changed: Box::new(Changed::of(after, stored_moves)),
             rematch: rematch.cloned().map(Box::new),
         })
         .await
@@ -459,10 +458,47 @@ impl Store {
 enum Write {
     Create(Box<GameRow>),
     Change {
-        after: Box<GameRow>,
-        stored_moves: usize,
+        changed: Box<Changed>,
         rematch: Option<Box<GameRow>>,
     },
+}
+
+/// What a change writes of a game's row: the columns a change may alter and the moves not
+/// stored yet, so that the writer task is not sent every move of the game again.
+#[derive(Debug)]
+struct Changed {
+    id: String,
+    version: i64,
+    clock: Clock,
+    draw_offer: Option<usize>,
+    rematch_requests: i64,
+    rematch_id: Option<String>,
+    result: Option<board_kernel::GameResult>,
+    deadline_ms: Option<i64>,
+    updated_ms: i64,
+    /// The ply of the first of `new_moves`.
+    first_ply: usize,
+    new_moves: Vec<StoredMove>,
+}
+
+impl Changed {
+    /// `after` with its moves from `stored_moves` on.
+    fn of(after: &GameRow, stored_moves: usize) -> Changed {
+        let first_ply = stored_moves.min(after.moves.len());
+        Changed {
+            id: after.id.clone(),
+            version: after.version,
+            clock: after.clock,
+            draw_offer: after.draw_offer,
+            rematch_requests: after.rematch_requests,
+            rematch_id: after.rematch_id.clone(),
+            result: after.result.clone(),
+            deadline_ms: after.deadline_ms,
+            updated_ms: after.updated_ms,
+            first_ply,
+            new_moves: after.moves[first_ply..].to_vec(),
+        }
+    }
 }
 
 /// A write waiting for SQLite's writer, and where its answer goes.
@@ -536,11 +572,9 @@ async fn write_in(
 ) -> Result<bool, StoreError> {
     match write {
         Write::Create(row) => insert_game(tx, row).await.map(|()| true),
-        Write::Change {
-            after,
-            stored_moves,
-            rematch,
-        } => change(tx, dialect, after, *stored_moves, rematch.as_deref()).await,
+        Write::Change { changed, rematch } => {
+            change(tx, dialect, changed, rematch.as_deref()).await
+        }
     }
 }
 
@@ -550,8 +584,7 @@ async fn write_in(
 async fn change(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     dialect: Dialect,
-    after: &GameRow,
-    stored_moves: usize,
+    after: &Changed,
     rematch: Option<&GameRow>,
 ) -> Result<bool, StoreError> {
     let result = after.result.as_ref().map(json);
@@ -577,7 +610,7 @@ async fn change(
     if updated.rows_affected() != 1 {
         return Ok(false);
     }
-    for (ply, mv) in after.moves.iter().enumerate().skip(stored_moves) {
+    for (ply, mv) in (after.first_ply..).zip(&after.new_moves) {
         sqlx::query(
             "INSERT INTO moves (game_id, ply, mv, played_ms, white_ms, black_ms) \
              VALUES ($1, $2, $3, $4, $5, $6)",
