@@ -86,20 +86,21 @@ impl Steps {
     }
 }
 
-/// An install a fresh machine needs only in a later step, run beside the steps before it:
-/// Debian's packages mostly wait on the network and the disk, and `wasm-bindgen` builds at
-/// the lowest CPU priority, so both take what the builds and tests leave idle. Its output
-/// goes to a log under the target directory, shown when it fails.
+/// An install a fresh machine needs only in a later step, or the brief fuzzing, run beside
+/// the steps before it: Debian's packages mostly wait on the network and the disk, and
+/// `wasm-bindgen` and the fuzz targets build at the lowest CPU priority, so they take what
+/// the builds and tests leave idle. Its output goes to a log under the target directory,
+/// shown when it fails; what it has to say at the end, it returns.
 struct Beside {
     name: &'static str,
     started: Instant,
-    job: Option<JoinHandle<Result<(), String>>>,
+    job: Option<JoinHandle<Result<String, String>>>,
 }
 
 impl Beside {
     fn start(
         name: &'static str,
-        job: impl FnOnce(&Path) -> Result<(), String> + Send + 'static,
+        job: impl FnOnce(&Path) -> Result<String, String> + Send + 'static,
     ) -> Result<Beside, String> {
         let logs = tools::target_dir().join("ci");
         std::fs::create_dir_all(&logs).map_err(|e| format!("{}: {e}", logs.display()))?;
@@ -114,10 +115,10 @@ impl Beside {
         })
     }
 
-    /// Waits for the install to end, and says how long it took and how long the step waited.
-    fn wait(&mut self) -> Result<(), String> {
+    /// Waits for the job to end, and says how long it took and how long the step waited.
+    fn wait(&mut self) -> Result<String, String> {
         let Some(job) = self.job.take() else {
-            return Ok(());
+            return Ok(String::new());
         };
         let waited = Instant::now();
         let result = job
@@ -170,16 +171,16 @@ fn run_steps(steps: &mut Steps) -> Result<(), String> {
     .collect();
     let mut debian_packages = Beside::start("debian-packages", move |log| {
         if debian.is_empty() {
-            return Ok(());
+            return Ok(String::new());
         }
-        tools::apt_install(&debian, Output::Log(log))
+        tools::apt_install(&debian, Output::Log(log)).map(|()| String::new())
     })?;
     let mut python_venv = Beside::start("python-venv", |log| {
-        crate::python::prepare_venv(Output::Log(log))
+        crate::python::prepare_venv(Output::Log(log)).map(|()| String::new())
     })?;
     let mut browser_tools = Beside::start("wasm-bindgen-and-npm", |log| {
         tools::install_npm_packages(Output::Log(log))?;
-        tools::install_wasm_tools(Output::Log(log), true)
+        tools::install_wasm_tools(Output::Log(log), true).map(|()| String::new())
     })?;
 
     steps.begin("formatting");
@@ -247,14 +248,21 @@ fn run_steps(steps: &mut Steps) -> Result<(), String> {
     steps.begin("every library crate packages, and the packages compile (never published)");
     crate::package::run()?;
 
-    steps.begin("fuzz targets, briefly (where a nightly toolchain is installed)");
-    if crate::fuzz::nightly_available() {
-        crate::fuzz::run(FUZZ_SECONDS, &[])?;
-    } else {
+    // The fuzz targets build and run at the lowest priority beside the Python package's tests
+    // and the WebAssembly build, which leave a core idle (pytest runs on one, the wasm's
+    // link-time optimisation mostly on one), and are waited for before the browser tests,
+    // whose timings should not share the machine with them.
+    let fuzzing = crate::fuzz::nightly_available().then(|| {
+        Beside::start("fuzz", |log| {
+            crate::fuzz::run_to(FUZZ_SECONDS, &[], Output::Log(log))
+        })
+    });
+    if fuzzing.is_none() {
         println!(
             "no nightly toolchain: fuzzing skipped (the stable robustness tests ran the same targets)"
         );
     }
+    let mut fuzzing = fuzzing.transpose()?;
 
     steps.begin("the Python package: wheel, OpenSpiel and PettingZoo checks, pytest");
     python_venv.wait()?;
@@ -266,6 +274,9 @@ fn run_steps(steps: &mut Steps) -> Result<(), String> {
 
     steps.begin("the playground: WebAssembly build and end-to-end browser test");
     crate::web::build("wasm")?;
+    if let Some(fuzzing) = &mut fuzzing {
+        println!("{}", fuzzing.wait()?);
+    }
     // The test checks records with `towers replay`: the test build's binary.
     let towers = tools::target_dir().join("debug/towers");
     tools::run_in(

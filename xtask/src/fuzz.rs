@@ -9,10 +9,11 @@
 //! `fuzz/artifacts/`; copy the input to `crates/towers-robustness/tests/regressions/TARGET/` so the
 //! robustness tests replay it forever, then fix it.
 
+use std::io::Write;
 use std::path::Path;
 use std::process::Command;
 
-use crate::tools;
+use crate::tools::{self, Output};
 
 /// The fuzz targets, as `fuzz/Cargo.toml` names them.
 pub(crate) const TARGETS: &[&str] = &["position", "move", "turn", "options", "record"];
@@ -23,13 +24,16 @@ pub(crate) fn nightly_available() -> bool {
 }
 
 /// cargo-fuzz, installed when missing.
-fn ensure_cargo_fuzz() -> Result<(), String> {
+fn ensure_cargo_fuzz(output: Output<'_>) -> Result<(), String> {
     if tools::works("rustup", &["run", "nightly", "cargo", "fuzz", "--version"]) {
         return Ok(());
     }
-    tools::run(
+    tools::run_to(
+        &xtask::workspace_root(),
         &tools::cargo(),
         &["install", "--locked", "cargo-fuzz", "--version", "0.13.2"],
+        &[],
+        output,
     )
 }
 
@@ -52,12 +56,38 @@ fn write_seeds(target: &str, dir: &Path) -> Result<usize, String> {
 /// Runs each target for `seconds`, printing libFuzzer's final statistics line (executions,
 /// coverage, corpus size).
 pub(crate) fn run(seconds: u64, targets: &[String]) -> Result<(), String> {
+    let summary = run_to(seconds, targets, Output::Terminal)?;
+    println!("{summary}");
+    Ok(())
+}
+
+/// [`run`], its progress going to `output`, at the lowest CPU priority when that is a log (CI
+/// fuzzes beside the steps that leave a core idle); the summary is returned.
+pub(crate) fn run_to(
+    seconds: u64,
+    targets: &[String],
+    output: Output<'_>,
+) -> Result<String, String> {
     if !nightly_available() {
         return Err(
             "cargo-fuzz needs a nightly toolchain: rustup toolchain install nightly".into(),
         );
     }
-    ensure_cargo_fuzz()?;
+    ensure_cargo_fuzz(output)?;
+    let say = |line: &str| -> Result<(), String> {
+        match output {
+            Output::Terminal => println!("{line}"),
+            Output::Log(log) => {
+                let mut file = std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(log)
+                    .map_err(|e| format!("{}: {e}", log.display()))?;
+                writeln!(file, "{line}").map_err(|e| format!("{}: {e}", log.display()))?;
+            }
+        }
+        Ok(())
+    };
     let root = xtask::workspace_root();
     let fuzz = root.join("fuzz");
     let chosen: Vec<&str> = if targets.is_empty() {
@@ -77,9 +107,19 @@ pub(crate) fn run(seconds: u64, targets: &[String]) -> Result<(), String> {
     for target in chosen {
         let corpus = fuzz.join("corpus").join(target);
         let seeds = write_seeds(target, &corpus)?;
-        println!("xtask: fuzz {target} for {seconds} s from {seeds} seeds");
+        say(&format!(
+            "xtask: fuzz {target} for {seconds} s from {seeds} seeds"
+        ))?;
         let max_time = format!("-max_total_time={seconds}");
-        let output = Command::new("rustup")
+        let mut command = match output {
+            Output::Terminal => Command::new("rustup"),
+            Output::Log(_) => {
+                let mut nice = Command::new("nice");
+                nice.args(["-n", "19", "rustup"]);
+                nice
+            }
+        };
+        let ran = command
             .args([
                 "run",
                 "nightly",
@@ -104,7 +144,7 @@ pub(crate) fn run(seconds: u64, targets: &[String]) -> Result<(), String> {
             .current_dir(&fuzz)
             .output()
             .map_err(|e| format!("cannot run cargo fuzz: {e}"))?;
-        let log = String::from_utf8_lossy(&output.stderr);
+        let log = String::from_utf8_lossy(&ran.stderr);
         let last_status = log
             .lines()
             .rfind(|l| l.contains(" DONE ") || l.contains("pulse") || l.contains("NEW"))
@@ -117,7 +157,7 @@ pub(crate) fn run(seconds: u64, targets: &[String]) -> Result<(), String> {
                 .map(|v| v.trim().to_owned())
                 .unwrap_or_else(|| "?".into())
         };
-        if !output.status.success() {
+        if !ran.status.success() {
             let tail: Vec<&str> = log.lines().rev().take(40).collect();
             let tail: Vec<&str> = tail.into_iter().rev().collect();
             return Err(format!(
@@ -125,16 +165,16 @@ pub(crate) fn run(seconds: u64, targets: &[String]) -> Result<(), String> {
                 tail.join("\n")
             ));
         }
-        println!("{last_status}");
+        say(&last_status)?;
         summary.push(format!(
             "{target}: {} executions, {} per second, {last_status}",
             stat("number_of_executed_units"),
             stat("average_exec_per_sec")
         ));
     }
-    println!("\nfuzzing finished without a crash:");
+    let mut text = String::from("fuzzing finished without a crash:");
     for line in summary {
-        println!("  {line}");
+        text += &format!("\n  {line}");
     }
-    Ok(())
+    Ok(text)
 }
