@@ -68,6 +68,10 @@ pub struct PuctConfig {
     /// Whether a search starts from the part of the previous move's tree below the position
     /// reached.
     pub reuse_tree: bool,
+    /// Whether proven wins and losses are backed up (MCTS-Solver): a move that wins by force
+    /// is played as soon as the tree proves it, one that loses by force is avoided, and a
+    /// proven position is not searched again.
+    pub solver: bool,
 }
 
 impl Default for PuctConfig {
@@ -80,6 +84,7 @@ impl Default for PuctConfig {
             noise: None,
             max_nodes: 2_000_000,
             reuse_tree: true,
+            solver: true,
         }
     }
 }

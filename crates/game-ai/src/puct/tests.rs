@@ -108,3 +108,62 @@ fn a_finished_game_has_no_tree() {
     game.play_text(&mut state, "1").unwrap();
     assert!(TurnCursor::new(&game, &state).is_err());
 }
+
+/// Knows nothing: every position is worth 0 and every action as likely.
+struct Blind;
+
+impl Evaluator<Nim> for Blind {
+    fn describe(&self) -> String {
+        "blind".into()
+    }
+    fn evaluate(&mut self, batch: &mut EvalBatch) {
+        for i in 0..batch.len() {
+            batch.values[i] = 0.0;
+            let legal: Vec<usize> = (0..batch.actions).filter(|&a| batch.mask(i)[a]).collect();
+            for &a in &legal {
+                batch.policies[i * batch.actions + a] = 1.0 / legal.len() as f32;
+            }
+        }
+    }
+}
+
+/// Searches `stones` of Nim (takes of 1 to 3) with the blind evaluator for up to 5,000
+/// visits: the tree and the simulations run.
+fn blind_search(stones: u32, solver: bool) -> (PuctTree<Nim>, u32) {
+    let game = Nim::pile(stones, 3);
+    let cursor = TurnCursor::new(&game, &game.initial_state()).unwrap();
+    let config = PuctConfig {
+        solver,
+        ..PuctConfig::default()
+    };
+    let mut tree = PuctTree::new(&game, config, cursor).unwrap();
+    let mut batch = EvalBatch::for_game(&game);
+    let mut rng = SplitMix64::new(5);
+    let ran = tree.run(&game, &mut Blind, &mut batch, &mut rng, |_, t| {
+        t.visits() >= 5_000
+    });
+    (tree, ran)
+}
+
+#[test]
+fn the_solver_proves_wins_and_losses_the_values_cannot_see() {
+    // Six stones: taking two leaves four, lost for the opponent whatever it takes. The
+    // evaluator says nothing; only the finished games at the bottom of the tree do.
+    let (won, ran) = blind_search(6, true);
+    assert!(won.is_solved());
+    assert_eq!(won.best(), Some(1), "take 2, leaving 4");
+    assert_eq!(won.value(), 1.0);
+    assert!(
+        ran < 5_000,
+        "the search stops once the root is proven ({ran})"
+    );
+    // Eight stones: every take leaves a pile the opponent wins from.
+    let (lost, _) = blind_search(8, true);
+    assert!(lost.is_solved());
+    assert_eq!(lost.value(), -1.0);
+    // Without the solver the same search proves nothing and runs its whole budget.
+    let (unproven, ran) = blind_search(6, false);
+    assert!(!unproven.is_solved());
+    assert!(unproven.value() < 1.0);
+    assert!(ran >= 4_990, "{ran}");
+}

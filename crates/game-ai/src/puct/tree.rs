@@ -35,7 +35,16 @@ struct Node {
     value: f32,
     first_child: u32,
     children: u16,
+    /// What is proven of the game here for `chooser`: [`WON`], [`LOST`] or [`UNPROVEN`].
+    proof: i8,
 }
+
+/// [`Node::proof`]: the side that chose the action wins here with best play.
+const WON: i8 = 1;
+/// [`Node::proof`]: the side that chose the action loses here with best play.
+const LOST: i8 = -1;
+/// [`Node::proof`]: nothing proven (also a proven draw: only wins and losses are backed up).
+const UNPROVEN: i8 = 0;
 
 impl Node {
     fn new(action: u16, chooser: Side, prior: f32) -> Node {
@@ -48,6 +57,7 @@ impl Node {
             value: 0.0,
             first_child: 0,
             children: 0,
+            proof: UNPROVEN,
         }
     }
 
@@ -255,6 +265,22 @@ impl<G: Game> PuctTree<G> {
         self.path.clear();
         self.path.push(0);
         loop {
+            let proof = self.nodes[node].proof;
+            if proof != UNPROVEN && node != 0 {
+                // A proven position is not searched again: its result is backed up as a
+                // finished game's would be, and proofs go up the path as far as they reach.
+                let chooser = self.nodes[node].chooser;
+                let white = value_for(f32::from(proof), chooser);
+                for &i in &self.path {
+                    let n = &mut self.nodes[i as usize];
+                    n.visits += 1;
+                    n.value += value_for(white, n.chooser);
+                }
+                if self.config.solver {
+                    self.prove_up();
+                }
+                return Walked::Terminal;
+            }
             match self.nodes[node].kind {
                 Kind::Terminal(white) => {
                     for &i in &self.path {
@@ -299,13 +325,72 @@ impl<G: Game> PuctTree<G> {
                     if self.nodes[child].kind == Kind::Fresh
                         && let Status::Finished(result) = game.status(cursor.start())
                     {
-                        self.nodes[child].kind = Kind::Terminal(returns_of(&result)[0]);
+                        let white = returns_of(&result)[0];
+                        let n = &mut self.nodes[child];
+                        n.kind = Kind::Terminal(white);
+                        if self.config.solver {
+                            let mine = value_for(white, n.chooser);
+                            n.proof = if mine > 0.0 {
+                                WON
+                            } else if mine < 0.0 {
+                                LOST
+                            } else {
+                                UNPROVEN
+                            };
+                        }
                     }
                     self.path.push(child as u32);
                     node = child;
                 }
             }
         }
+    }
+
+    /// Backs proofs up the current path from its end (the MCTS-Solver rule of Winands et
+    /// al., 2008): a node is won for the side choosing among its children when one child is
+    /// a proven win for that side, and lost when every child is a proven loss for it. Stops
+    /// at the first node it cannot prove.
+    fn prove_up(&mut self) {
+        for k in (0..self.path.len().saturating_sub(1)).rev() {
+            let p = self.path[k] as usize;
+            let n = self.nodes[p];
+            if n.kind != Kind::Expanded || n.children == 0 || n.proof != UNPROVEN {
+                return;
+            }
+            let first = n.first_child as usize;
+            let children = &self.nodes[first..first + n.children as usize];
+            let for_chooser = if children.iter().any(|c| c.proof == WON) {
+                WON
+            } else if children.iter().all(|c| c.proof == LOST) {
+                LOST
+            } else {
+                return;
+            };
+            let x = children[0].chooser;
+            self.nodes[p].proof = if n.chooser == x {
+                for_chooser
+            } else {
+                -for_chooser
+            };
+        }
+    }
+
+    /// Whether the game's result at the root is proven: a proven win among the root's
+    /// choices, or every choice a proven loss. The search can stop.
+    #[must_use]
+    pub fn is_solved(&self) -> bool {
+        let children = self.children_nodes();
+        !children.is_empty()
+            && (children.iter().any(|c| c.proof == WON) || children.iter().all(|c| c.proof == LOST))
+    }
+
+    fn children_nodes(&self) -> &[Node] {
+        let root = &self.nodes[0];
+        if root.kind != Kind::Expanded {
+            return &[];
+        }
+        let first = root.first_child as usize;
+        &self.nodes[first..first + root.children as usize]
     }
 
     /// The child of an expanded node with the most `Q + U`.
@@ -326,7 +411,14 @@ impl<G: Game> PuctTree<G> {
         let mut best = 0;
         let mut best_score = f32::NEG_INFINITY;
         for (i, c) in children.iter().enumerate() {
-            let q = if c.visits == 0 { fpu } else { c.mean() };
+            let q = match c.proof {
+                // A proven win is the choice; a proven loss only when all are (and then
+                // this node is proven and no longer searched, but the root still is).
+                WON => return first + i,
+                LOST => -2.0,
+                _ if c.visits == 0 => fpu,
+                _ => c.mean(),
+            };
             let score = q + scale * c.prior / (1.0 + c.visits as f32);
             if score > best_score {
                 best_score = score;
@@ -368,6 +460,13 @@ impl<G: Game> PuctTree<G> {
     /// The value of the root for the side to move, from its visits (0 before a search).
     #[must_use]
     pub fn value(&self) -> f32 {
+        let proven = self.children_nodes();
+        if proven.iter().any(|c| c.proof == WON) {
+            return 1.0;
+        }
+        if !proven.is_empty() && proven.iter().all(|c| c.proof == LOST) {
+            return -1.0;
+        }
         let children = self.children();
         let total: u32 = children.iter().map(|c| c.1).sum();
         if total == 0 {
@@ -376,18 +475,21 @@ impl<G: Game> PuctTree<G> {
         children.iter().map(|c| c.2 * c.1 as f32).sum::<f32>() / total as f32
     }
 
-    /// The most visited action at the root (ties: the better value, then the higher prior);
-    /// `None` before the root is expanded.
+    /// The most visited action at the root (ties: the better value, then the higher prior),
+    /// but a proven win before anything and a proven loss after anything; `None` before the
+    /// root is expanded.
     #[must_use]
     pub fn best(&self) -> Option<usize> {
-        self.children()
-            .into_iter()
+        self.children_nodes()
+            .iter()
             .max_by(|a, b| {
-                a.1.cmp(&b.1)
-                    .then(a.2.total_cmp(&b.2))
-                    .then(a.3.total_cmp(&b.3))
+                a.proof
+                    .cmp(&b.proof)
+                    .then(a.visits.cmp(&b.visits))
+                    .then(a.mean().total_cmp(&b.mean()))
+                    .then(a.prior.total_cmp(&b.prior))
             })
-            .map(|c| c.0)
+            .map(|c| usize::from(c.action))
     }
 
     /// An action drawn in proportion to `visits^(1 / temperature)`; the most visited at
@@ -501,7 +603,7 @@ impl<G: Game> PuctTree<G> {
     ) -> u32 {
         let mut simulations = 0;
         loop {
-            if done(simulations, self) || self.is_full() {
+            if done(simulations, self) || self.is_full() || self.is_solved() {
                 break;
             }
             batch.clear();
