@@ -40,7 +40,11 @@ fn heavy_readme_examples_build_with_one_game_crate() {
                 "[package]\nname = \"readme-{folder}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
                  [dependencies]\n{package} = {{ path = \"{}\" }}\n\n[workspace]\n\n\
                  # The workspace's profile, so the dependencies it compiled are reused.\n\
-                 [profile.dev]\nopt-level = 2\ndebug = \"line-tables-only\"\n",
+                 [profile.dev]\nopt-level = 2\ndebug = \"line-tables-only\"\ncodegen-units = 4\n\n\
+                 [profile.dev.package.\"*\"]\nopt-level = 0\ndebug = false\n\n\
+                 # Workspace members there, so optimized as there.\n\
+                 [profile.dev.package.board-kernel]\nopt-level = 2\ndebug = \"line-tables-only\"\n\n\
+                 [profile.dev.package.{package}]\nopt-level = 2\ndebug = \"line-tables-only\"\n",
                 crate_dir.display()
             ),
         )
