@@ -70,7 +70,8 @@ pub(crate) fn describe(state: &State, mv: &Move) -> String {
                     out += &format!(", uncovering {}", stones_on(side, &freed));
                 }
             }
-            out += &format!(", and deals them to {}", names(&dealt));
+            let them = if dealt.len() == 1 { "it" } else { "them" };
+            out += &format!(", and deals {them} to {}", names(&dealt));
             // Deal squares never are row squares (§4.2), so their tops before the move are
             // the tops the dealt stones land on.
             let taken: Vec<Square> = dealt.iter().copied().filter(|&sq| captured(sq)).collect();
@@ -127,6 +128,15 @@ mod tests {
             describe("7b/6b1/5b2/4w3/3w4/8/8/wwww4 b 0 0", "h8-f6-d4"),
             "piles h8 and g7 onto f6, and deals them to e5 and d4, capturing White stones \
              on e5 and d4"
+        );
+    }
+
+    /// Rule book Example 4: the row b1–a1 with base a1 (one stone) dealt north to a2.
+    #[test]
+    fn example_4_a_row_of_two_deals_one_stone() {
+        assert_eq!(
+            describe("5bbb/7b/8/8/8/8/8/ww6 w 0 0", "b1-a1-a2"),
+            "piles b1 onto a1, and deals it to a2"
         );
     }
 
