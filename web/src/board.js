@@ -250,11 +250,11 @@ export class TurnBoard {
     if (this.lastCache && this.lastCache.session === this.session && this.lastCache.ply === ply && this.lastCache.plies === this.session.plies()) {
       return this.lastCache.cells;
     }
+    // The move's path as the game draws it (a kick's ball through its pivots, a chain from
+    // tower to tower), not the cells clicked to make it.
     let cells = [];
     try {
-      cells = JSON.parse(this.session.played_steps(ply))
-        .map((s) => s.step)
-        .filter((s) => s.includes(','));
+      cells = JSON.parse(this.session.played_path(ply)).filter((s) => s.includes(','));
     } catch {
       cells = [];
     }

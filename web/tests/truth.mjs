@@ -16,6 +16,10 @@
 //   the game's words, Chain Reaction's tower that must move and stone to put back; and the
 //   board of a turn in progress shows the steps made (Queens' Courtiers' double move, Seven
 //   Sages' kicker, Tower of Power's lifted stones).
+// - The move list says what a move did in the game's words, and the last move's line follows
+//   its real path (checkMoveWords): a Kamisado push names where the pushed tower lands, a
+//   Tower of Power row its captures, a Chain Reaction chain its segments, a Seven Sages kick
+//   the ball's path through its pivots, a Queens' Courtiers double move its capture.
 //
 // Run by e2e.mjs, which gives it the browser, the page's address and its check function.
 
@@ -176,6 +180,7 @@ export async function checkTruth({ browser, link, check, towersMoves, shots, joi
   await desk.close();
   await phone.close();
   await checkEngineWords({ browser, link, check, towersMoves, shots, join });
+  await checkMoveWords({ browser, link, check, shots, join });
 }
 
 // Chain Reaction Example 2 (the tower on d3 must move) and Example 5 after the penalty (Black
@@ -258,5 +263,50 @@ export async function checkEngineWords({ browser, link, check, towersMoves, shot
     check(JSON.stringify(moved) === '[0,1]', `queens-courtiers: after a double move's first part ${double[0]} → ${double[1]} the piece stands on ${double[1]} (pieces: ${moved})`);
     await page.screenshot({ path: join(shots, 'queens-courtiers-double-move.png') });
   }
+  await page.close();
+}
+
+// Issue 38, finding 5: the move list's words come from the game (each rule book's example),
+// and the last move is drawn along the path the game gives, not the cells clicked.
+export async function checkMoveWords({ browser, link, check, shots, join }) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('pageerror', (error) => check(false, `page error: ${error.message}`));
+  const played = async (spec) => {
+    await page.goto(link(spec));
+    await page.waitForSelector('body[data-ready="yes"]', { timeout: 30000 });
+    const words = await page.$$eval('#moves-box button.move span', (s) => s.map((e) => e.textContent));
+    const path = await page.evaluate(() => window.playground.board.lastMoveCells());
+    return { words: words[words.length - 1] || '', path: JSON.stringify(path) };
+  };
+
+  // Kamisado Example 3: Black's green Sumo pushes White's purple tower from f5 to f4 (blue).
+  const push = await played({
+    game: 'kamisado',
+    options: { match_target: '3' },
+    position: 'orblpupiyere.br/......../.....gr1../.....PU../......../......../......../BRGRREYEPI.BLOR B Gr 0 W f5 3 2 0:1 play -',
+    moves: ['f6>f5'],
+  });
+  check(/pushing White's purple tower f5 → f4 \(blue\)/.test(push.words) && !/onto/.test(push.words), `kamisado: the push says the purple tower lands on f4 (${push.words})`);
+  check(push.path === '["5,5","5,4","5,3"]', `kamisado: the push is drawn from the Sumo on f6 to f4, where the pushed tower lands (${push.path})`);
+
+  // Tower of Power: Black piles h8 and g7 onto f6 and deals them onto White's e5 and d4.
+  const row = await played({ game: 'tower-of-power', position: '7b/6b1/5b2/4w3/3w4/8/8/wwww4 b 0 0', moves: ['h8-f6-d4'] });
+  check(/capturing White stones on e5 and d4/.test(row.words), `tower-of-power: the row names its two captures (${row.words})`);
+
+  // Chain Reaction Example 3: the five-segment chain, segment by segment, drawn from tower to
+  // tower (b1, b2, b4, d6, f6) and on to f4, where the last top stone lands.
+  const chain = await played({ game: 'chain-reaction', position: '3b1b1/7/3w1b1/5w1/1w5/7/1w5/1w5 w 0 0 0 12 12 - 0', moves: ['b1-b2 b2-b4 b4-d6 d6-f6 f6-f4'] });
+  check(/tower b4 → d6 \(White bottom stone to c5, White top stone onto the White stone on d6\)/.test(chain.words) && /leaving Black's tower on f5/.test(chain.words), `chain-reaction: the chain is told segment by segment (${chain.words})`);
+  check(chain.path === '["1,1","1,2","1,4","3,6","5,6","5,4"]', `chain-reaction: the chain is drawn from tower to tower, never back (${chain.path})`);
+  await page.screenshot({ path: join(shots, 'chain-reaction-chain-words.png') });
+
+  // Seven Sages Example 1: h5 kicks; the ball goes h8 → h10 → h9 → b9, and is drawn so.
+  const kick = await played({ game: 'seven-sages', moves: ['h5-h8/b9'] });
+  check(/kicking the ball h8 → h10 → h9 → b9/.test(kick.words), `seven-sages: the kick names the ball's path (${kick.words})`);
+  check(kick.path === '["7,4","7,7","7,9","7,8","1,8"]', `seven-sages: the kick is drawn along the ball's path through its pivots (${kick.path})`);
+
+  // Queens' Courtiers Example 7: the Courtier's double move captures on its second part.
+  const double = await played({ game: 'queens-courtiers', position: '14K/12c2/7k7/11Q3/9c5/15/15/15/15/15/15/3c9q1/15/15/C14 r 0 0 ongoing', moves: ['a1-b3xd4'] });
+  check(/a1 → b3 → d4 \(double move in the Course\), capturing Blue's Courtier on d4/.test(double.words), `queens-courtiers: the double move names its capture (${double.words})`);
   await page.close();
 }

@@ -109,6 +109,10 @@ pub trait DynState: Send + Sync + fmt::Debug {
     /// The picture cells the move `mv` (notation, read in this position) passes through; see
     /// [`Presentation::move_path`].
     fn move_path(&self, mv: &str) -> Result<Vec<Point>, ParseError>;
+    /// The move `mv` (notation, read in this position) in the rule book's words; see
+    /// [`Presentation::describe_move`]. Fails when the text does not read or the move is not
+    /// legal: the words describe what a legal move does, so an illegal one has none.
+    fn describe_move(&self, mv: &str) -> Result<String, MoveError>;
     /// The marks of the move `mv` played from this position: its path and end cells.
     fn move_marks(&self, mv: &str) -> Result<Vec<Mark>, ParseError>;
     /// The position as the game's complete [`Picture`] (cells, pieces, labels, title and
@@ -391,6 +395,13 @@ impl<G: Game> DynState for ErasedState<G> {
     fn move_path(&self, mv: &str) -> Result<Vec<Point>, ParseError> {
         let mv = self.game.parse_move(&self.state, mv.trim())?;
         Ok(self.game.move_path(&self.state, &mv))
+    }
+    fn describe_move(&self, mv: &str) -> Result<String, MoveError> {
+        let parsed = self.game.parse_move(&self.state, mv.trim())?;
+        self.game
+            .check_move(&self.state, &parsed)
+            .map_err(|illegal| MoveError::illegal(&parsed, illegal))?;
+        Ok(self.game.describe_move(&self.state, &parsed))
     }
     fn move_marks(&self, mv: &str) -> Result<Vec<Mark>, ParseError> {
         let mv = self.game.parse_move(&self.state, mv.trim())?;

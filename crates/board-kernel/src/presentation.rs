@@ -35,6 +35,17 @@ pub trait Presentation: Rules {
         Vec::new()
     }
 
+    /// The move `mv`, legal in `state`, in the rule book's words: which piece goes where and
+    /// what the move does on the way (what it captures, which towers a push moves and where
+    /// each lands, the ball's path of a kick, a chain segment by segment). Every front end
+    /// shows these words (the playground's move list, `towers show`, game records), so that
+    /// the game that knows its rules says what a move did rather than each front end guessing
+    /// from the cells clicked. No side's name (front ends add it, with the score and the end
+    /// of the game). The default is the move's notation, for a game without its own words.
+    fn describe_move(&self, _state: &Self::State, mv: &Self::Move) -> String {
+        mv.to_string()
+    }
+
     /// The rule book: the rules in the crate's words, with examples the docs generator
     /// renders from engine positions.
     fn rule_book() -> RuleBook;

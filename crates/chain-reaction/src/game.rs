@@ -124,7 +124,11 @@ impl Presentation for ChainReaction {
     }
 
     fn move_path(&self, state: &State, mv: &Move) -> Vec<Point> {
-        crate::picture::move_path(state, mv)
+        crate::describe::path(state, mv)
+    }
+
+    fn describe_move(&self, state: &State, mv: &Move) -> String {
+        crate::describe::describe(state, mv)
     }
 
     fn rule_book() -> RuleBook {

@@ -47,6 +47,7 @@
 //! the generated rule book (`docs/rules/chain-reaction.md` in the repository).
 
 pub mod board;
+mod describe;
 pub mod end;
 mod game;
 pub mod notation;

@@ -6,7 +6,7 @@ use board_kernel::Side;
 use board_kernel::picture::{Cell, Label, Pattern, Picture, Piece, PieceKind, Point, Rgb};
 
 use crate::board::{FILES, Spot};
-use crate::{Content, Move, State};
+use crate::{Content, State};
 
 const fn stone(side: Side) -> Rgb {
     match side {
@@ -98,28 +98,4 @@ pub(crate) fn picture(state: &State) -> Picture {
             .push((stone(side), format!("{} puts a stone back", side.name())));
     }
     picture
-}
-
-/// The cells a turn passes through: the free step or the tower's start, then where each
-/// segment's top stone lands (or scores); a penalty turn marks the tower; a re-placement
-/// alone marks where the stone goes back.
-pub(crate) fn move_path(state: &State, mv: &Move) -> Vec<Point> {
-    let mut path: Vec<Point> = Vec::new();
-    for seg in mv.segments() {
-        for spot in [seg.from, seg.to] {
-            if path.last() != Some(&point(spot)) {
-                path.push(point(spot));
-            }
-        }
-    }
-    if path.is_empty() {
-        if mv.penalty().is_some()
-            && let Some(tower) = state.board().tower()
-        {
-            path.push(point(tower.cell));
-        } else if let Some(spot) = mv.placement() {
-            path.push(point(spot));
-        }
-    }
-    path
 }

@@ -178,6 +178,10 @@ impl Presentation for Kamisado {
         crate::picture::move_path(state, mv)
     }
 
+    fn describe_move(&self, state: &State, mv: &Move) -> String {
+        crate::describe::describe(state, mv)
+    }
+
     fn rule_book() -> RuleBook {
         crate::rulebook::rule_book()
     }

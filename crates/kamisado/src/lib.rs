@@ -44,6 +44,7 @@
 //! are in the generated rule book (`docs/rules/kamisado.md` in the repository).
 
 pub mod board;
+mod describe;
 pub mod end;
 mod game;
 pub mod notation;

@@ -5,8 +5,9 @@
 use board_kernel::picture::{Cell, Mark, Picture, PieceKind, Point, Rgb};
 use board_kernel::{Side, Square};
 
-use crate::board::board_colour;
 use crate::board::colour_name;
+use crate::board::{board_colour, cell, on_board};
+use crate::turn::push_column;
 use crate::{Colour, Move, Phase, State};
 
 /// The colours of the physical board and towers.
@@ -80,11 +81,26 @@ pub(crate) fn picture(state: &State) -> Picture {
     picture
 }
 
-/// The squares a ply passes through: a move's start and landing square, a push's Sumo and
-/// the square it moves to; nothing for a pass or a refill choice.
-pub(crate) fn move_path(_state: &State, mv: &Move) -> Vec<Point> {
+/// The squares a ply passes through: a move's start and landing square; a push's Sumo, the
+/// square it moves to and on along the column to where the farthest pushed tower lands (the
+/// square whose colour moves next, §3.2); nothing for a pass or a refill choice.
+pub(crate) fn move_path(state: &State, mv: &Move) -> Vec<Point> {
     match *mv {
-        Move::Step { from, to } | Move::Push { from, to } => vec![Point::of(from), Point::of(to)],
+        Move::Step { from, to } => vec![Point::of(from), Point::of(to)],
+        Move::Push { from, to } => {
+            let mut path = vec![Point::of(from), Point::of(to)];
+            let n = match state.tower_at(from) {
+                Some(sumo) if on_board(from) => push_column(state, cell(from), sumo).unwrap_or(0),
+                _ => 0,
+            };
+            let dr: i8 = if to.rank() > from.rank() { 1 } else { -1 };
+            for k in 2..=i8::try_from(n).unwrap_or(0).saturating_add(1) {
+                if let Some(sq) = from.offset(0, dr.saturating_mul(k)) {
+                    path.push(Point::of(sq));
+                }
+            }
+            path
+        }
         Move::Pass | Move::Fill(_) => Vec::new(),
     }
 }

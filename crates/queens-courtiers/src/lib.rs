@@ -48,6 +48,7 @@
 
 pub mod board;
 pub mod check;
+mod describe;
 pub mod end;
 mod game;
 pub mod notation;

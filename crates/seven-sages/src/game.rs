@@ -139,6 +139,10 @@ impl Presentation for SevenSages {
         crate::picture::move_path(&self.options, state, mv)
     }
 
+    fn describe_move(&self, state: &State, mv: &Move) -> String {
+        crate::describe::describe(&self.options, state, mv)
+    }
+
     fn rule_book() -> RuleBook {
         crate::rulebook::rule_book()
     }

@@ -50,6 +50,7 @@
 //! (`docs/rules/seven-sages.md` in the repository).
 
 pub mod board;
+mod describe;
 pub mod end;
 mod game;
 pub mod kick;

@@ -69,27 +69,8 @@ pub(crate) fn move_path(options: &Options, state: &State, mv: &Move) -> Vec<Poin
         Move::Plain { from, to } => vec![Point::of(from), Point::of(to)],
         Move::Kick { from, to, ball } => {
             let mut path = vec![Point::of(from), Point::of(to)];
-            let Some((dir, _)) = from.line_to(to).or_else(|| from.line_to(state.ball())) else {
-                path.push(Point::of(ball));
-                return path;
-            };
-            let mover = Mover::new(options, state);
-            let d = dir_index(dir);
-            let slide = ray(&mover, state, cell(from), d);
-            let cells = ball_path(
-                &mover.rules,
-                mover.all,
-                cell(from),
-                d,
-                cell(state.ball()),
-                slide.len as u32,
-                cell(ball),
-            );
-            if cells.is_empty() {
-                path.push(Point::of(ball));
-            }
-            for c in cells {
-                let p = Point::of(square(c));
+            for sq in ball_cells(options, state, from, to, ball) {
+                let p = Point::of(sq);
                 if path.last() != Some(&p) {
                     path.push(p);
                 }
@@ -97,4 +78,35 @@ pub(crate) fn move_path(options: &Options, state: &State, mv: &Move) -> Vec<Poin
             path
         }
     }
+}
+
+/// The cells the ball of the kick `from`-`to`/`ball` passes through, from its cell before
+/// the kick along each leg to where it stops (just that last cell when the path cannot be
+/// found, which a legal kick never lacks).
+pub(crate) fn ball_cells(
+    options: &Options,
+    state: &State,
+    from: Square,
+    to: Square,
+    ball: Square,
+) -> Vec<Square> {
+    let Some((dir, _)) = from.line_to(to).or_else(|| from.line_to(state.ball())) else {
+        return vec![ball];
+    };
+    let mover = Mover::new(options, state);
+    let d = dir_index(dir);
+    let slide = ray(&mover, state, cell(from), d);
+    let cells = ball_path(
+        &mover.rules,
+        mover.all,
+        cell(from),
+        d,
+        cell(state.ball()),
+        slide.len as u32,
+        cell(ball),
+    );
+    if cells.is_empty() {
+        return vec![ball];
+    }
+    cells.into_iter().map(square).collect()
 }

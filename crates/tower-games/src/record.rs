@@ -68,6 +68,9 @@ pub struct Replayed {
     pub state: Box<dyn DynState>,
     /// Who made each move and its canonical text.
     pub moves: Vec<(Side, String)>,
+    /// Each move in the rule book's words, read in the position it was played from
+    /// ([`DynState::describe_move`]), for a record shown to people.
+    pub words: Vec<String>,
 }
 
 impl Record {
@@ -128,12 +131,20 @@ impl Record {
             None => game.initial_state(),
         };
         let mut moves = Vec::with_capacity(self.moves.len().min(1 << 16));
+        let mut words = Vec::with_capacity(moves.capacity());
         for (i, mv) in self.moves.iter().enumerate() {
             let side = state.side_to_move();
+            let described = state.describe_move(mv).unwrap_or_else(|_| mv.clone());
             let played = state.play(mv).map_err(|e| format!("move {}: {e}", i + 1))?;
             moves.push((side, played));
+            words.push(described);
         }
-        Ok(Replayed { game, state, moves })
+        Ok(Replayed {
+            game,
+            state,
+            moves,
+            words,
+        })
     }
 
     /// Replays the record and compares the result it states with the game's (with a

@@ -121,6 +121,10 @@ impl Presentation for TowerOfPower {
         crate::picture::move_path(mv)
     }
 
+    fn describe_move(&self, state: &State, mv: &Move) -> String {
+        crate::describe::describe(state, mv)
+    }
+
     fn rule_book() -> RuleBook {
         crate::rulebook::rule_book()
     }

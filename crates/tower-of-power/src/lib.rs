@@ -51,6 +51,7 @@
 //! the generated rule book (`docs/rules/tower-of-power.md` in the repository).
 
 pub mod board;
+mod describe;
 pub mod end;
 pub mod endgame;
 mod game;

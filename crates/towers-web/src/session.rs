@@ -3,7 +3,7 @@
 //! step by step, the boards to draw, records).
 
 use board_kernel::erased::{DynGame, DynState};
-use board_kernel::steps::TurnStep;
+use board_kernel::steps::{Step, TurnStep};
 use board_kernel::{Side, Status};
 use tower_games::record::{self, Record};
 use tower_games::registry;
@@ -11,7 +11,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::js_error;
 use crate::options::{option_pairs, options_json};
-use crate::steps::parse_steps;
+use crate::steps::{parse_steps, step_text};
 use crate::view::{PlayedView, StateView, TurnView, board_json, step_views, to_json};
 use crate::wording::{move_words, refusal_words, sentence};
 
@@ -299,6 +299,26 @@ impl Session {
             &step_views(self.game.as_ref(), before, &steps),
             "[]",
         ))
+    }
+
+    /// The path of move number `ply` (from 1) as the game draws it ([`DynState::move_path`]),
+    /// as JSON `["col,row", ...]`: the cells the page joins with a line to mark the last move.
+    /// It follows what the move did (a kick's ball through its pivots, a chain from tower to
+    /// tower, a push to where the farthest pushed tower lands), which the cells clicked do not.
+    pub fn played_path(&self, ply: usize) -> Result<String, JsError> {
+        self.try_played_path(ply).map_err(js_error)
+    }
+
+    /// [`Session::played_path`] with the error as text.
+    pub fn try_played_path(&self, ply: usize) -> Result<String, String> {
+        if ply == 0 || ply > self.played.len() {
+            return Err(format!("no move number {ply}"));
+        }
+        let path = self.states[ply - 1]
+            .move_path(&self.played[ply - 1].text)
+            .map_err(|e| e.to_string())?;
+        let cells: Vec<String> = path.into_iter().map(|p| step_text(Step::Cell(p))).collect();
+        Ok(to_json(&cells, "[]"))
     }
 
     /// Plays a move given in the game's notation; returns its canonical text. An illegal or

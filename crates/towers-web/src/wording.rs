@@ -1,10 +1,11 @@
-//! Moves and refusals in words: what the move list says of each move played, and why the
+//! Moves and refusals in words: what the move list says of each move played (the game's own
+//! description with the side, score and end of the game around it), and why the
 //! clicks of a turn in progress were refused, in the words of the step mechanism's refusal
 //! (the game's reason, naming the rule), never guessed from the clicks.
 
 use board_kernel::erased::{DynGame, DynState};
 use board_kernel::picture::{Picture, Point};
-use board_kernel::steps::{Step, StepError, StepRole};
+use board_kernel::steps::{Step, StepError};
 use board_kernel::{Side, Status};
 
 /// The name the picture gives the cell at `at` (`d5`), or its coordinates when it has none.
@@ -35,9 +36,10 @@ pub(crate) fn sentence(text: &str) -> String {
     out
 }
 
-/// A move in words, from its steps and the pieces of the picture before and after it:
-/// `White: orange tower d1 → d5`, with what it took, a skipped turn, a changed score and the
-/// end of the game.
+/// A move in words: the side's name, then the game's own description of the move
+/// ([`DynState::describe_move`]: what it captured, pushed, kicked or chained, in the rule
+/// book's words), then what every game has alike: a changed score, the end of the game and
+/// a turn the opponent loses.
 pub(crate) fn move_words(
     game: &dyn DynGame,
     before: &dyn DynState,
@@ -46,46 +48,8 @@ pub(crate) fn move_words(
 ) -> String {
     let side = before.side_to_move();
     let mut out = format!("{}: ", game.side_name(side));
-    let picture = before.picture();
-    let piece_at = |p: Point| {
-        picture
-            .pieces
-            .iter()
-            .find(|piece| piece.at == p)
-            .map(|piece| piece.name.clone())
-    };
-    let steps = before.move_steps(mv).unwrap_or_default();
-    let mut parts: Vec<String> = Vec::new();
-    for t in &steps {
-        let part = match (t.step, t.role) {
-            (Step::Cell(p), StepRole::Select) => match piece_at(p) {
-                Some(piece) => format!("{piece} {}", cell_name(&picture, p)),
-                None => cell_name(&picture, p),
-            },
-            (Step::Cell(p), StepRole::Move) => format!("→ {}", cell_name(&picture, p)),
-            (Step::Cell(p), StepRole::Capture) => match piece_at(p) {
-                Some(piece) => format!("→ {} onto {piece}", cell_name(&picture, p)),
-                None => format!("→ {} (capture)", cell_name(&picture, p)),
-            },
-            (Step::Cell(p), StepRole::Ball) => {
-                format!("kicks the ball to {}", cell_name(&picture, p))
-            }
-            (Step::Cell(p), StepRole::Place) => {
-                format!("puts a stone on {}", cell_name(&picture, p))
-            }
-            (Step::Cell(p), _) => cell_name(&picture, p),
-            (Step::Choice(i), _) => choice_words(game.choices(), i),
-            (Step::Finish, _) => continue,
-        };
-        parts.push(part);
-    }
-    if parts.is_empty() {
-        parts.push(mv.to_owned());
-    }
-    out += &parts
-        .join(" ")
-        .replace(" kicks", ", kicks")
-        .replace(" puts", ", puts");
+    // A move just played is legal, so the description exists; the notation stands in if not.
+    out += &before.describe_move(mv).unwrap_or_else(|_| mv.to_owned());
     if let (Some(old), Some(new)) = (before.scores(), after.scores())
         && old != new
     {

@@ -87,8 +87,8 @@ enum Command {
         #[command(flatten)]
         game: GameArgs,
     },
-    /// Print a position: its line, its diagram and its status, after playing MOVES; or write
-    /// its SVG picture (the last move marked) with --svg.
+    /// Print a position: its line, its diagram and its status, after playing MOVES (then each
+    /// move in the game's words); or write its SVG picture (the last move marked) with --svg.
     Show {
         #[command(flatten)]
         game: GameArgs,
@@ -274,12 +274,22 @@ fn run(command: Command) -> Result<(), String> {
             svg,
             flip,
         } => {
-            let (_, mut state) = game.start()?;
+            let (dyn_game, mut state) = game.start()?;
             let mut marks = Vec::new();
+            // Each move played, in the game's words, for the text output.
+            let mut played_lines = Vec::with_capacity(moves.len());
             for (i, mv) in moves.iter().enumerate() {
                 let before = state.clone();
                 let played = state.play(mv).map_err(|e| format!("move {}: {e}", i + 1))?;
                 marks = before.move_marks(&played).map_err(|e| e.to_string())?;
+                let words = before
+                    .describe_move(&played)
+                    .unwrap_or_else(|_| played.clone());
+                played_lines.push(format!(
+                    "{}. {} {played}: {words}",
+                    i + 1,
+                    dyn_game.side_name(before.side_to_move())
+                ));
             }
             let style = board_kernel::picture::SvgStyle {
                 flipped: flip,
@@ -304,6 +314,9 @@ fn run(command: Command) -> Result<(), String> {
                     out!("{}", state.position_text())?;
                     out!("{}", state.diagram().trim_end())?;
                     out!("{}", state.describe_status())?;
+                    for line in &played_lines {
+                        out!("{line}")?;
+                    }
                 }
             }
         }

@@ -54,8 +54,8 @@ pub(crate) fn run(path: &Path, quiet: bool) -> Result<(), String> {
         record.moves.len()
     )?;
     if !quiet {
-        for (i, (side, played)) in replayed.moves.iter().enumerate() {
-            crate::out!("{}. {} {played}", i + 1, game.side_name(*side))?;
+        for (i, ((side, played), words)) in replayed.moves.iter().zip(&replayed.words).enumerate() {
+            crate::out!("{}. {} {played}: {words}", i + 1, game.side_name(*side))?;
         }
     }
     let state = &replayed.state;
