@@ -142,7 +142,19 @@ impl<G: Game> Puct<G> {
                 tree.space.action(next[0].step)?
             } else {
                 decisions += 1;
-                let remaining_share = if decisions == 1 { 0.7 } else { 0.5 };
+                // A decision whose every choice ends the turn is the move's last one and
+                // gets all the time left; otherwise some is kept for the decisions after it.
+                let last = next.iter().all(|t| {
+                    let mut after = tree.cursor().clone();
+                    after.push(game, t.step).is_ok()
+                        && after.complete().is_some()
+                        && after.next().is_empty()
+                });
+                let remaining_share = match (last, decisions) {
+                    (true, _) => 0.95,
+                    (false, 1) => 0.7,
+                    (false, _) => 0.5,
+                };
                 let decision_limit = limit.map(|at| {
                     let now = clock::now_ms();
                     now + (at - now).max(0.0) * remaining_share
