@@ -13,6 +13,8 @@ import { GameScreen } from './screen.js';
 import { capitalise, fillGameSelect, renderOptions, chosenOptions, resultText, touchPage } from './panels.js';
 // Play a friend on a `towers serve` server (online.js): one import and one call in main().
 import { startOnline } from './online.js';
+// The analysis of a game: values, graph and mistakes, in a worker of its own (analysis.js).
+import { ANALYSIS_MS, GameAnalysis, valueWords } from './analysis.js';
 
 // Levels named for people; each answers within its stated time in every game: the worker
 // first sends a legal move found at once, and the page plays it when the search is not done
@@ -45,6 +47,7 @@ const state = {
 let worker = null;
 let screen = null; // the board and its panels (screen.js)
 let board = null; // screen.board
+let analysis = null; // the game's analysis (analysis.js)
 
 // The line under the status: a refusal or a message, else what the turn needs next.
 function say(text, kind) {
@@ -187,7 +190,7 @@ function render() {
   const reviewing = screen.viewPly !== null;
   screen.showBoard(state.session, { interactive: isPersonToMove(v) && !reviewing });
   renderStatus(v);
-  screen.showPanels(v.played, v.played.length);
+  renderPanels(v);
   $('position').textContent = reviewing ? '' : v.position;
   $('undo').disabled = v.played.length === 0 || reviewing;
   const computerTurn = !v.finished && !isPersonToMove(v) && !reviewing;
@@ -200,6 +203,42 @@ function render() {
   if (v.finished) $('banner-text').textContent = resultText(v);
   saveUrl(v);
   document.body.dataset.plies = String(v.played.length);
+}
+
+// The move list with the analysis's mistakes, and the analysis (its progress, graph and
+// mistakes): redrawn alone as the analysis goes, so the board is not drawn again each time.
+function renderPanels(v = state.view) {
+  screen.showPanels(v.played, v.played.length, { marks: analysis.marks(), onMistake: showMistake });
+  analysis.viewPly = screen.viewPly ?? v.played.length;
+  analysis.follow(state.session, v);
+}
+
+// A mistake found by the analysis: the position before it, the better move numbered on the
+// board (as a hint is) and a line saying what the move cost.
+function showMistake(m) {
+  review(m.ply - 1);
+  const v = state.view;
+  const mover = v.sides[m.side];
+  const played = v.played[m.ply - 1];
+  const fell = `the game went from ${valueWords(m.beforeWhite, m.beforeProven, v.sides)} to ${valueWords(m.afterWhite, m.afterProven, v.sides)}`;
+  window.playground.lastMistake = m;
+  // On a phone the analysis is below the board: bring the board, and the line above it, back.
+  const top = $('board-area').getBoundingClientRect().top;
+  if (top < 0 || top > window.innerHeight / 2) $('board-area').scrollIntoView({ block: 'start' });
+  if (!m.best) {
+    say(`Move ${m.ply}, ${mover}’s ${played.text}, was a mistake: ${fell}. The engine named no better move.`);
+    return;
+  }
+  let steps = [];
+  try {
+    steps = JSON.parse(state.session.move_steps_at(m.ply - 1, m.best));
+  } catch (e) {
+    say(`Move ${m.ply} was a mistake, but its better move ${m.best} could not be shown: ${e.message || e}`);
+    return;
+  }
+  board.showHint(steps);
+  const onBoard = steps.some((s) => s.step.includes(','));
+  say(`Move ${m.ply}, ${mover}’s ${played.text}, was a mistake: ${fell}. Better: ${m.best} (${valueWords(m.beforeWhite, m.beforeProven, v.sides)})${onBoard ? ', numbered on the board' : ''}.`);
 }
 
 function renderStatus(v) {
@@ -523,6 +562,13 @@ async function main() {
     turnActive: () => state.view && isPersonToMove(state.view) && screen.viewPly === null,
   });
   board = screen.board;
+  analysis = new GameAnalysis({
+    // The strongest level's kind of search, on the analysis's time per position.
+    spec: `${LEVELS.strongest.spec.split(':')[0]}:${ANALYSIS_MS}ms`,
+    onPick: review,
+    onMistake: showMistake,
+    onChange: () => renderPanels(),
+  });
   $('game').addEventListener('change', () => {
     // Another game starts from its own initial position.
     $('start-position').value = '';
@@ -559,6 +605,11 @@ async function main() {
     loadGame({ game: v.game, options: Object.fromEntries(v.options), position: v.start, seats: state.seats });
   });
   $('banner-review').addEventListener('click', () => review(0));
+  $('banner-analyse').addEventListener('click', () => {
+    analysis.start();
+    review(0);
+    $('analysis').scrollIntoView({ block: 'nearest' });
+  });
   $('review-branch').addEventListener('click', () => {
     state.session.truncate(screen.viewPly);
     screen.viewPly = null;
@@ -591,7 +642,7 @@ async function main() {
     onPersonMove(text);
     $('move-text').value = '';
   });
-  window.playground = { state, board, LEVELS, PALETTE, loadGame, sessionFrom, showHint, view: () => state.view };
+  window.playground = { state, board, LEVELS, PALETTE, loadGame, sessionFrom, showHint, analysis, view: () => state.view };
   const wanted = fromUrl() || { game: state.catalogue[0].name, seats: state.seats };
   if (!loadGame(wanted) && !state.session) loadGame({ game: state.catalogue[0].name, seats: ['person', 'medium'] });
   $('loading').hidden = true;

@@ -120,7 +120,9 @@ export function chosenOptions(box) {
 // numbered by side: each row is a number with the first seat's move and the second's ("…"
 // where a side's turn was skipped). The entry of move `current` is marked; a click on an
 // entry calls `onPick(ply)`.
-export function renderMoveTable(table, played, { current = null, onPick = () => {} } = {}) {
+// `marks` (ply → mistake, from the analysis) adds a "?" after a mistaken move: a button of its
+// own that shows the position before the move and the better move (`onMistake`).
+export function renderMoveTable(table, played, { current = null, onPick = () => {}, marks = new Map(), onMistake = () => {} } = {}) {
   const body = table.tBodies[0];
   body.replaceChildren();
   let row = null;
@@ -143,6 +145,19 @@ export function renderMoveTable(table, played, { current = null, onPick = () => 
     button.append(text, words);
     button.addEventListener('click', () => onPick(ply));
     td.append(button);
+    const mistake = marks.get(ply);
+    if (mistake) {
+      button.classList.add('mistake');
+      const why = document.createElement('button');
+      why.type = 'button';
+      why.className = 'mistake-mark';
+      why.dataset.ply = String(ply);
+      why.textContent = '?';
+      why.title = `Move ${ply} was a mistake: see the position before it and the better move`;
+      why.setAttribute('aria-label', why.title);
+      why.addEventListener('click', () => onMistake(mistake));
+      td.append(why);
+    }
     return td;
   };
   for (const [i, mv] of played.entries()) {

@@ -85,9 +85,10 @@ export class GameScreen {
   // The panels that follow the board: the move list (`played` as Session.view gives it),
   // the legend and, while an earlier position is shown, the bar to move through the
   // `plies` moves of the game.
-  showPanels(played, plies) {
+  // `marks` and `onMistake`: the analysis's mistakes, marked in the move list.
+  showPanels(played, plies, { marks, onMistake } = {}) {
     const reviewing = this.viewPly !== null;
-    renderMoveTable(this.$('moves'), played, { current: this.viewPly ?? played.length, onPick: this.onReview });
+    renderMoveTable(this.$('moves'), played, { current: this.viewPly ?? played.length, onPick: this.onReview, marks, onMistake });
     this.scrollMoves();
     renderLegend(this.$('legend'), this.board.boardView);
     this.$('review-bar').hidden = !reviewing;

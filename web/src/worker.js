@@ -4,13 +4,39 @@
 // rather than time, the move of a short search (`fallback`, a spec), so the page always has
 // a move to play when a level's time is up; then the search's own choice. The page ends a think by terminating
 // this worker and starting another.
-import init, { computer_move, quick_move } from './pkg/towers_web.js';
+//
+// The same worker analyses a game (analysis.js): `{analyse: true, snapshots, spec, proveMs}`
+// values each position in order and posts each answer as it comes (`{analysed, of, index,
+// value, white, proven, best, side}`), then `{done}`; the page stops it by terminating it.
+import init, { analyse_position, computer_move, quick_move } from './pkg/towers_web.js';
 
 const ready = init();
 
+async function analyseGame({ token, name, options, snapshots, spec, proveMs, seed }) {
+  const of = snapshots.length;
+  for (const [index, snapshot] of snapshots.entries()) {
+    const started = performance.now();
+    let answer;
+    try {
+      answer = JSON.parse(analyse_position(name, options, snapshot, spec, proveMs, BigInt(seed)));
+    } catch (error) {
+      self.postMessage({ token, error: `position ${index}: ${error.message || error}` });
+      return;
+    }
+    self.postMessage({ token, analysed: index + 1, of, index, ...answer, ms: performance.now() - started });
+    // Lets the message go out before the next position's search holds the thread.
+    await new Promise((ok) => setTimeout(ok, 0));
+  }
+  self.postMessage({ token, done: true, of });
+}
+
 self.onmessage = async (event) => {
-  const { token, name, options, snapshot, spec, seed, provisional, fallback } = event.data;
   await ready;
+  if (event.data.analyse) {
+    await analyseGame(event.data);
+    return;
+  }
+  const { token, name, options, snapshot, spec, seed, provisional, fallback } = event.data;
   if (provisional) {
     try {
       self.postMessage({ token, provisional: quick_move(name, options, snapshot, BigInt(seed)), how: 'a legal move found at once' });

@@ -17,6 +17,9 @@
 // - The page tells the truth and teaches (truth.mjs): the board never moves when the turn's
 //   buttons come and go, the move list shows the latest move, hints number every step, a
 //   saved game keeps its computer, review shows the earlier score, a phone says "tap".
+// - The analysis of a game (analysis.mjs): the graph has a point per position, a known
+//   Kamisado blunder is marked and its better move shown, Stop stops it midway; the time of
+//   a 30-move analysis in each game.
 //
 //   node web/tests/e2e.mjs            (after `cargo xtask web` and `cargo build -p towers`)
 //
@@ -31,6 +34,7 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { launch, towersBin } from './browser.mjs';
 import { checkTruth } from './truth.mjs';
+import { checkAnalysis } from './analysis.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
@@ -493,6 +497,12 @@ await rules.close();
 const truthStarted = Date.now();
 await checkTruth({ browser, link, check, towersMoves, shots, join });
 numbers['truth.mjs checks (ms)'] = Date.now() - truthStarted;
+
+// ---- the analysis of a game: graph, mistakes, Stop, its time per game ----
+
+const analysisStarted = Date.now();
+await checkAnalysis({ browser, link, check, towers, shots, join, numbers });
+numbers['analysis.mjs checks (ms)'] = Date.now() - analysisStarted;
 
 // ---- loading: a page from disk, a missing engine ----
 

@@ -16,12 +16,14 @@
 //! that can fail has a twin returning its error as text (`turn` and `try_turn`).
 //!
 //! The modules follow the page's questions: `session` (one game being played), `computer`
-//! (the moves computer players choose, for the Web Worker), `view` (the JSON the page
+//! (the moves computer players choose, for the Web Worker), `analysis` (how good each
+//! position of a game is, for the Web Worker's analysis of a finished game), `view` (the JSON the page
 //! reads), `wording` (moves and refusals in words), `steps` and `options` (how the page
 //! writes steps and options).
 
 use wasm_bindgen::prelude::*;
 
+mod analysis;
 mod computer;
 mod options;
 mod session;
@@ -29,6 +31,7 @@ mod steps;
 mod view;
 mod wording;
 
+pub use analysis::{PositionAnalysis, analyse_position, position_analysis};
 pub use computer::{choose_move, computer_move, quick_move, random_walk_move};
 pub use session::Session;
 pub use steps::MAX_STEPS;

@@ -278,7 +278,28 @@ impl Session {
 
     /// [`Session::move_steps`] with the error as text.
     pub fn try_move_steps(&self, mv: &str) -> Result<String, String> {
-        let state = self.state();
+        self.try_move_steps_at(self.played.len(), mv)
+    }
+
+    /// The steps of the move `mv` in the position `ply` moves into the game (0 the start), as
+    /// [`Session::move_steps`] gives them: the better move the analysis shows while that
+    /// earlier position is reviewed. An illegal move or a `ply` past the game is an error.
+    pub fn move_steps_at(&self, ply: usize, mv: &str) -> Result<String, JsError> {
+        self.try_move_steps_at(ply, mv).map_err(js_error)
+    }
+
+    /// [`Session::move_steps_at`] with the error as text.
+    pub fn try_move_steps_at(&self, ply: usize, mv: &str) -> Result<String, String> {
+        let state = self
+            .states
+            .get(ply)
+            .ok_or_else(|| {
+                format!(
+                    "no position {ply}: the game has {} moves",
+                    self.played.len()
+                )
+            })?
+            .as_ref();
         let steps = state.move_steps(mv).map_err(|e| e.to_string())?;
         Ok(to_json(
             &step_views(self.game.as_ref(), state, &steps),
@@ -364,6 +385,19 @@ impl Session {
     #[must_use]
     pub fn snapshot(&self) -> String {
         self.state().snapshot_json()
+    }
+
+    /// Every position's snapshot from the start to now, as a JSON array of
+    /// [`Session::snapshot`]'s objects: the positions a Web Worker analyses one by one
+    /// ([`analyse_position`](crate::analyse_position)).
+    #[must_use]
+    pub fn snapshots(&self) -> String {
+        let all: Vec<serde_json::Value> = self
+            .states
+            .iter()
+            .map(|s| serde_json::from_str(&s.snapshot_json()).unwrap_or_default())
+            .collect();
+        serde_json::Value::Array(all).to_string()
     }
 
     /// The options in force as a JSON object, for a Web Worker's
