@@ -69,7 +69,8 @@ pub(crate) fn turn_prompt(options: &Options, state: &State, made: &[Step]) -> Op
     made.is_empty()
         .then(|| forced(options, state))
         .flatten()
-        .map(|why| why.to_string())
+        // Cited as refusals are, by the rule book's section a player can open.
+        .map(|why| board_kernel::refusal_text::<crate::Kamisado>(&why))
 }
 
 /// Why `refused` may not follow `made` (a beginning of a legal turn of `state`), for a player:

@@ -122,6 +122,20 @@ pub(crate) struct StateView {
     pub(crate) played: Vec<PlayedView>,
 }
 
+/// A section of the game's rule book that a refusal cites: the page links `citation`, where
+/// the refusal's words quote it, to `rules/<game>.html#<anchor>`.
+#[derive(Serialize, Debug, PartialEq, Eq)]
+pub(crate) struct RuleView {
+    /// The section's number (`2.1`).
+    pub(crate) number: String,
+    /// Its heading's words.
+    pub(crate) title: String,
+    /// The anchor of its heading in the rule book's page.
+    pub(crate) anchor: String,
+    /// The citation as the refusal's words write it (`rule 2.1, The Sumo push`).
+    pub(crate) citation: String,
+}
+
 /// Where a turn in progress stands, for the page.
 #[derive(Serialize)]
 pub(crate) struct TurnView {
@@ -131,6 +145,8 @@ pub(crate) struct TurnView {
     pub(crate) complete: Option<String>,
     /// Why the steps were refused, in the rule book's words where the engine names a rule.
     pub(crate) refused: Option<String>,
+    /// The rule-book section `refused` cites, for a link to it.
+    pub(crate) rule: Option<RuleView>,
     /// What the turn must go on with, as a sentence, where the game says it (the step
     /// mechanism's state: a tower that must move on, a stone to put back, a forced pass).
     pub(crate) prompt: Option<String>,

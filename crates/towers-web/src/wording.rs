@@ -5,7 +5,9 @@
 use board_kernel::erased::{DynGame, DynState};
 use board_kernel::picture::{Picture, Point};
 use board_kernel::steps::{Step, StepError, StepRole};
-use board_kernel::{Side, Status};
+use board_kernel::{MoveError, Side, Status};
+
+use crate::view::RuleView;
 
 /// The name the picture gives the cell at `at` (`d5`), or its coordinates when it has none.
 pub(crate) fn cell_name(picture: &Picture, at: Point) -> String {
@@ -113,7 +115,8 @@ pub(crate) fn move_words(
 }
 
 /// Why the step mechanism refused `steps` in `state`, for the player: the game's reason
-/// ([`StepError::NotLegal`]'s `why`, in the rule book's words with its section), else which
+/// ([`StepError::NotLegal`]'s `why`, in the rule book's words, citing the rule book's numbered
+/// section: "(rule 2.1, The Sumo push)"; [`refusal_rule`] gives it for a link), else which
 /// click no legal turn goes on with. When the turn at that point is made with a button only
 /// (a forced pass, a refill side), the sentence ends by naming the button.
 pub(crate) fn refusal_words(
@@ -133,7 +136,7 @@ pub(crate) fn refusal_words(
     };
     let made = &steps[..index.saturating_sub(1).min(steps.len())];
     let mut out = match why {
-        Some(why) => sentence(&why.to_string()),
+        Some(why) => sentence(&game.refusal_text(why)),
         None if made.is_empty() => format!("No legal turn starts with {}.", name(*step)),
         None => sentence(&format!(
             "no legal turn goes on with {} after {}",
@@ -160,4 +163,29 @@ pub(crate) fn refusal_words(
         };
     }
     out
+}
+
+/// The rule-book section the refusal `error` cites, for the page to link the citation of
+/// [`refusal_words`] to the rule book at that section: `None` when the refusal names no rule
+/// or one the rule book has no section for.
+pub(crate) fn refusal_rule(game: &dyn DynGame, error: &StepError) -> Option<RuleView> {
+    let section = game.rule_citation(error.why()?.rule()?)?;
+    Some(RuleView {
+        citation: section.citation(),
+        number: section.number,
+        title: section.title,
+        anchor: section.anchor,
+    })
+}
+
+/// A move the engine would not play, for the player: a refusal cites the rule book's section
+/// as [`refusal_words`] does, an unreadable text says what is wrong with it.
+pub(crate) fn move_error_words(game: &dyn DynGame, error: &MoveError) -> String {
+    match error {
+        MoveError::Illegal { mv, illegal } => sentence(&format!(
+            "illegal move `{mv}`: {}",
+            game.refusal_text(illegal)
+        )),
+        MoveError::Parse(_) => sentence(&error.to_string()),
+    }
 }

@@ -311,10 +311,13 @@ impl<'a> TurnSoFar<'a> {
         }
     }
 
-    /// [`TurnSoFar::awaited`] as a sentence's text with its rule (`… (§4.6)`).
+    /// [`TurnSoFar::awaited`] as a sentence's text with its rule book section
+    /// (`… (rule 3, Scoring and putting a stone back)`).
     pub(crate) fn prompt(&self) -> Option<String> {
-        self.awaited()
-            .map(|(rule, text)| format!("{text} ({rule})"))
+        // Cited as refusals are, by the rule book's section a player can open.
+        self.awaited().map(|(rule, text)| {
+            board_kernel::refusal_text::<crate::ChainReaction>(&Illegal::breaks(rule, text))
+        })
     }
 
     /// Why `choice` may not come next (it is not offered), for a player, naming the rule;
