@@ -57,6 +57,21 @@ pub fn cite<G: Presentation>(rule: &str) -> Option<Section> {
     G::rule_book().section(G::rule_section(rule)?)
 }
 
+/// What a turn must go on with (a game's [`Steps::turn_prompt`](crate::Steps::turn_prompt)),
+/// from the refusal of anything else, citing the rule book's section by number only:
+/// `the yellow tower must move (rule 1.2)`. The help line it fills keeps to two lines on a
+/// phone, so that the board under it does not move when it changes.
+#[must_use]
+pub fn prompt_text<G: Presentation>(illegal: &Illegal) -> String {
+    match illegal {
+        Illegal::Breaks { rule, reason } => match cite::<G>(rule) {
+            Some(section) => format!("{reason} (rule {})", section.number),
+            None => illegal.to_string(),
+        },
+        Illegal::GameOver => illegal.to_string(),
+    }
+}
+
 /// A refusal in words for a player, citing the rule book's section:
 /// `the yellow tower must move (rule 1.2, Which tower moves)`. A rule without a section of the
 /// rule book is named as the refusal names it (`§4.2`).

@@ -69,8 +69,8 @@ pub(crate) fn turn_prompt(options: &Options, state: &State, made: &[Step]) -> Op
     made.is_empty()
         .then(|| forced(options, state))
         .flatten()
-        // Cited as refusals are, by the rule book's section a player can open.
-        .map(|why| board_kernel::refusal_text::<crate::Kamisado>(&why))
+        // Cited by the rule book's section a player can open.
+        .map(|why| board_kernel::prompt_text::<crate::Kamisado>(&why))
 }
 
 /// Why `refused` may not follow `made` (a beginning of a legal turn of `state`), for a player:

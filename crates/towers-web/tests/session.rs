@@ -320,8 +320,7 @@ fn refusals_and_prompts_come_from_the_step_mechanism() {
     }
     assert_eq!(
         json(&blocked.try_turn("[]").unwrap())["prompt"],
-        "The yellow tower on d7, which White must move, is blocked: it passes \
-         (rule 1.2, Which tower moves)."
+        "The yellow tower on d7, which White must move, is blocked: it passes (rule 1.2)."
     );
     // Tower of Power a1, c3, d4 and Seven Sages h5, h8, h10: the squares and the rule.
     assert_eq!(
@@ -339,8 +338,7 @@ fn refusals_and_prompts_come_from_the_step_mechanism() {
     let session = Session::open("chain-reaction", "", cr).unwrap();
     assert_eq!(
         json(&session.try_turn("[]").unwrap())["prompt"],
-        "The tower on d3 must move on: its top stone lands two cells away \
-         (rule 2.1, Moving the tower)."
+        "The tower on d3 must move on: its top stone lands two cells away (rule 2.1)."
     );
     // A free turn has no prompt.
     let start = Session::open("queens-courtiers", "", "").unwrap();

@@ -311,12 +311,12 @@ impl<'a> TurnSoFar<'a> {
         }
     }
 
-    /// [`TurnSoFar::awaited`] as a sentence's text with its rule book section
-    /// (`… (rule 3, Scoring and putting a stone back)`).
+    /// [`TurnSoFar::awaited`] as a sentence's text with its rule book section's number
+    /// (`… (rule 3)`).
     pub(crate) fn prompt(&self) -> Option<String> {
-        // Cited as refusals are, by the rule book's section a player can open.
+        // Cited by the rule book's section a player can open.
         self.awaited().map(|(rule, text)| {
-            board_kernel::refusal_text::<crate::ChainReaction>(&Illegal::breaks(rule, text))
+            board_kernel::prompt_text::<crate::ChainReaction>(&Illegal::breaks(rule, text))
         })
     }
 
