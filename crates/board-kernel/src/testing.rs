@@ -392,49 +392,6 @@ fn stated_move_count(caption: &str) -> Option<usize> {
         })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn captions_state_totals_that_are_read() {
-        assert_eq!(
-            stated_move_count("Example 1 — the opening: 173 moves, 148 plain"),
-            Some(173)
-        );
-        assert_eq!(
-            stated_move_count("Red has 142 turns (37 King, 25 Queen)"),
-            Some(142)
-        );
-        assert_eq!(stated_move_count("with d8-d9 scoring: 8 turns"), Some(8));
-        assert_eq!(stated_move_count("26 kicks (adds h5-h8/h10)"), None);
-        assert_eq!(stated_move_count("The start"), None);
-    }
-
-    #[test]
-    fn nim_rule_book_replays_and_its_options_are_consistent() {
-        assert_eq!(check_rule_book::<Nim>(), Ok(2));
-        crate::options::check_table::<NimOptions>().unwrap();
-    }
-
-    #[test]
-    #[should_panic(expected = "item 3 fails")]
-    fn in_parallel_raises_a_failed_check_again() {
-        let _ = super::in_parallel(0..6, |i| assert_ne!(i, 3, "item 3 fails"));
-    }
-
-    #[test]
-    fn in_parallel_checks_every_item_once_and_keeps_their_order() {
-        let seen = std::sync::atomic::AtomicUsize::new(0);
-        let out = super::in_parallel((0..100).rev(), |i| {
-            seen.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            i * 2
-        });
-        assert_eq!(seen.into_inner(), 100);
-        assert_eq!(out, (0..100).rev().map(|i| i * 2).collect::<Vec<_>>());
-    }
-}
-
 /// Checks that every rule a game's refusals can name is cited from its rule book: each string
 /// literal `"§…"` in the Rust files under `src` (the rule ids [`Illegal::breaks`] is given,
 /// written as literals or as constants) maps through [`Presentation::rule_section`] to a
@@ -493,4 +450,47 @@ pub fn check_refusal_rules<G: crate::Presentation>(
         }
     }
     Ok(ids)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn captions_state_totals_that_are_read() {
+        assert_eq!(
+            stated_move_count("Example 1 — the opening: 173 moves, 148 plain"),
+            Some(173)
+        );
+        assert_eq!(
+            stated_move_count("Red has 142 turns (37 King, 25 Queen)"),
+            Some(142)
+        );
+        assert_eq!(stated_move_count("with d8-d9 scoring: 8 turns"), Some(8));
+        assert_eq!(stated_move_count("26 kicks (adds h5-h8/h10)"), None);
+        assert_eq!(stated_move_count("The start"), None);
+    }
+
+    #[test]
+    fn nim_rule_book_replays_and_its_options_are_consistent() {
+        assert_eq!(check_rule_book::<Nim>(), Ok(2));
+        crate::options::check_table::<NimOptions>().unwrap();
+    }
+
+    #[test]
+    #[should_panic(expected = "item 3 fails")]
+    fn in_parallel_raises_a_failed_check_again() {
+        let _ = super::in_parallel(0..6, |i| assert_ne!(i, 3, "item 3 fails"));
+    }
+
+    #[test]
+    fn in_parallel_checks_every_item_once_and_keeps_their_order() {
+        let seen = std::sync::atomic::AtomicUsize::new(0);
+        let out = super::in_parallel((0..100).rev(), |i| {
+            seen.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            i * 2
+        });
+        assert_eq!(seen.into_inner(), 100);
+        assert_eq!(out, (0..100).rev().map(|i| i * 2).collect::<Vec<_>>());
+    }
 }

@@ -199,7 +199,9 @@ impl Steps for Kamisado {
     }
 
     fn turn_prompt(&self, state: &State, made: &[Step]) -> Option<String> {
+        // Cited by the rule book's section a player can open.
         crate::steps::turn_prompt(&self.options, state, made)
+            .map(|why| board_kernel::prompt_text::<Self>(&why))
     }
 }
 

@@ -10,7 +10,7 @@ use tower_games::registry;
 use wasm_bindgen::prelude::*;
 
 use crate::steps::{role_text, step_text};
-use crate::wording::{cell_name, choice_words};
+use crate::wording::{RuleView, cell_name, choice_words};
 
 /// `value` as JSON, or `fallback` (`{}`, `[]`): the page always gets something it can parse.
 pub(crate) fn to_json(value: &impl Serialize, fallback: &str) -> String {
@@ -120,20 +120,6 @@ pub(crate) struct StateView {
     pub(crate) to_move_index: u8,
     pub(crate) scores: Option<[i64; 2]>,
     pub(crate) played: Vec<PlayedView>,
-}
-
-/// A section of the game's rule book that a refusal cites: the page links `citation`, where
-/// the refusal's words quote it, to `rules/<game>.html#<anchor>`.
-#[derive(Serialize, Debug, PartialEq, Eq)]
-pub(crate) struct RuleView {
-    /// The section's number (`2.1`).
-    pub(crate) number: String,
-    /// Its heading's words.
-    pub(crate) title: String,
-    /// The anchor of its heading in the rule book's page.
-    pub(crate) anchor: String,
-    /// The citation as the refusal's words write it (`rule 2.1, The Sumo push`).
-    pub(crate) citation: String,
 }
 
 /// Where a turn in progress stands, for the page.

@@ -6,8 +6,7 @@ use board_kernel::erased::{DynGame, DynState};
 use board_kernel::picture::{Picture, Point};
 use board_kernel::steps::{Step, StepError, StepRole};
 use board_kernel::{MoveError, Side, Status};
-
-use crate::view::RuleView;
+use serde::Serialize;
 
 /// The name the picture gives the cell at `at` (`d5`), or its coordinates when it has none.
 pub(crate) fn cell_name(picture: &Picture, at: Point) -> String {
@@ -188,4 +187,18 @@ pub(crate) fn move_error_words(game: &dyn DynGame, error: &MoveError) -> String 
         )),
         MoveError::Parse(_) => sentence(&error.to_string()),
     }
+}
+
+/// A section of the game's rule book that a refusal cites: the page links `citation`, where
+/// the refusal's words quote it, to `rules/<game>.html#<anchor>`.
+#[derive(Serialize, Debug, PartialEq, Eq)]
+pub(crate) struct RuleView {
+    /// The section's number (`2.1`).
+    pub(crate) number: String,
+    /// Its heading's words.
+    pub(crate) title: String,
+    /// The anchor of its heading in the rule book's page.
+    pub(crate) anchor: String,
+    /// The citation as the refusal's words write it (`rule 2.1, The Sumo push`).
+    pub(crate) citation: String,
 }

@@ -311,13 +311,11 @@ impl<'a> TurnSoFar<'a> {
         }
     }
 
-    /// [`TurnSoFar::awaited`] as a sentence's text with its rule book section's number
-    /// (`… (rule 3)`).
-    pub(crate) fn prompt(&self) -> Option<String> {
-        // Cited by the rule book's section a player can open.
-        self.awaited().map(|(rule, text)| {
-            board_kernel::prompt_text::<crate::ChainReaction>(&Illegal::breaks(rule, text))
-        })
+    /// [`TurnSoFar::awaited`] as the refusal of anything else; the game words it for the help
+    /// line, citing the rule book's section.
+    pub(crate) fn prompt(&self) -> Option<Illegal> {
+        self.awaited()
+            .map(|(rule, text)| Illegal::breaks(rule, text))
     }
 
     /// Why `choice` may not come next (it is not offered), for a player, naming the rule;
