@@ -410,7 +410,7 @@ export class TurnBoard {
         this.advance([step], fresh);
         return;
       }
-      this.onMessage(turn.refused, 'refusal');
+      this.onMessage(turn.refused, 'refusal', turn.rule);
       return;
     }
     const tried = [...this.steps, step];

@@ -204,10 +204,21 @@ export function renderChoices(box, choices, board) {
 
 // The line under the status: `text` (a refusal or a message, its `kind` a class) when there
 // is one, else `help` (what the turn in progress needs next). One line of fixed height, so
-// the board never jumps.
-export function showMessage(line, text, kind, help) {
+// the board never jumps. A refusal's citation of the rule book (`rule`: the section's
+// `citation` as the words write it and the `href` of its anchor) becomes a link that opens the
+// rule book at that section in a new tab, so the game in progress stays as it is.
+export function showMessage(line, text, kind, help, rule) {
   line.textContent = text || help;
   line.className = `message ${text ? kind || '' : 'help'}`.trim();
+  const at = text && rule ? text.indexOf(rule.citation) : -1;
+  if (at < 0) return;
+  const link = document.createElement('a');
+  link.className = 'rule';
+  link.href = rule.href;
+  link.target = '_blank';
+  link.rel = 'noopener';
+  link.textContent = rule.citation;
+  line.replaceChildren(text.slice(0, at), link, text.slice(at + rule.citation.length));
 }
 
 // What the person's turn in progress on `board` needs next, made of `steps`: the engine's

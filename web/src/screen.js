@@ -27,7 +27,7 @@ export class GameScreen {
     this.flipOverride = null; // the way the person turned the board, or null
     this.board = new TurnBoard(this.$('board'), {
       onMove,
-      onMessage: (text, kind) => this.say(text, kind),
+      onMessage: (text, kind, rule) => this.say(text, kind, rule),
       onChoices: (choices) => renderChoices(this.$('choices'), choices, this.board),
       onSteps: (steps) => this.showTurn(steps),
     });
@@ -50,9 +50,11 @@ export class GameScreen {
     });
   }
 
-  // The line under the status: a refusal or a message, else what the turn needs next.
-  say(text, kind) {
-    showMessage(this.$('message'), text, kind, this.helpLine);
+  // The line under the status: a refusal or a message, else what the turn needs next. A
+  // refusal's `rule` (the rule-book section it cites) links to that section of the rule book.
+  say(text, kind, rule) {
+    const link = rule && { ...rule, href: `${this.$('rules').getAttribute('href')}#${rule.anchor}` };
+    showMessage(this.$('message'), text, kind, this.helpLine, link);
   }
 
   // Which way the board faces: as the person turned it, else as the front end says.

@@ -224,14 +224,14 @@ await open(page, { game: 'kamisado' });
 await clickStep(page, '3,0');
 await clickStep(page, '2,2');
 let message = await page.textContent('#message');
-check(/§/.test(message), `kamisado: a sideways move is refused with the rule's section (${message})`);
+check(/\(rule \d+(\.\d+)?, [^)]+\)/.test(message) && !/§/.test(message), `kamisado: a sideways move is refused with the rule book's section (${message})`);
 console.log(`kamisado refusal: ${message}`);
 // A blocked Kamisado tower and the forced pass (rule-book Example 2): Pass is offered.
 await open(page, { game: 'kamisado', position: 'orblpupiyere.br/...YE..../......gr./......../......../......../......../BRGRRE.PIPUBLOR W Ye 0 B g6 2 1 0:0 play -' });
 check((await page.$$eval('#choices button', (bs) => bs.map((b) => b.textContent))).includes('Pass'), 'kamisado: the blocked tower passes with a Pass button');
 await clickStep(page, '3,6');
 message = await page.textContent('#message');
-check(/§/.test(message), `kamisado: the blocked tower's refusal names the rule (${message})`);
+check(/\(rule 1\.2, Which tower moves\)/.test(message), `kamisado: the blocked tower's refusal names the rule book's section (${message})`);
 
 // The keyboard: arrows to a marked piece, Enter, arrows to a target, Enter.
 await open(page, { game: 'tower-of-power' });

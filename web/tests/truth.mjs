@@ -20,6 +20,9 @@
 //   its real path (checkMoveWords): a Kamisado push names where the pushed tower lands, a
 //   Tower of Power row its captures, a Chain Reaction chain its segments, a Seven Sages kick
 //   the ball's path through its pivots, a Queens' Courtiers double move its capture.
+// - A refusal cites the rule book's numbered section, not the specification's `§`, and the
+//   citation is a link that opens the rule book page the playground serves at that section's
+//   anchor, under a heading with the number and title cited (checkRuleLink).
 //
 // Run by e2e.mjs, which gives it the browser, the page's address and its check function.
 
@@ -188,6 +191,34 @@ export async function checkTruth({ browser, link, check, towersMoves, shots, joi
 const CR_TOWER = '7/7/7/1w3w1/2ww3/3(bw)3/7/7 w 0 0 0 12 12 - 0';
 const CR_PUT_BACK = '2b4/7/7/7/7/w1w4/bb5/www4 b 0 3 0 12 12 b 1';
 
+// A rule-book citation as a refusal writes it: "(rule 3.2, The row move)".
+const CITED = /\(rule \d+(\.\d+)?, [^)]+\)/;
+
+// Issue 38, finding 1: the refusal on `page`'s message line cites a numbered section of
+// `game`'s rule book, and the citation is a link that opens the rule book page the playground
+// serves at that section's anchor, whose heading has the number and title cited.
+export async function checkRuleLink(page, check, game) {
+  const cited = await page.evaluate(() => {
+    const a = document.querySelector('#message a.rule');
+    return a && { text: a.textContent, href: a.getAttribute('href') };
+  });
+  const parts = cited && /^rule (\d+(?:\.\d+)?), (.+)$/.exec(cited.text);
+  const anchor = cited && new RegExp(`^rules/${game}\\.html#([a-z0-9-]+)$`).exec(cited.href);
+  check(parts && anchor, `${game}: the refusal's rule is a link into its rule book (${JSON.stringify(cited)})`);
+  if (!parts || !anchor) return;
+  const [book] = await Promise.all([page.waitForEvent('popup'), page.click('#message a.rule')]);
+  await book.waitForLoadState();
+  const heading = await book.evaluate((id) => {
+    const target = document.getElementById(id);
+    const h = target && target.closest('h2, h3');
+    return { hash: location.hash, heading: h ? h.textContent.trim() : null };
+  }, anchor[1]);
+  const [, number, title] = parts;
+  const numbered = heading.heading && (heading.heading === `${number}. ${title}` || heading.heading === `${number} ${title}`);
+  check(heading.hash === `#${anchor[1]}` && numbered, `${game}: the link opens the rule book at a heading numbered ${number}, ${title} (${JSON.stringify(heading)})`);
+  await book.close();
+}
+
 // Issue 38, findings 2, 3, 4 and 6: refusals and the help line in the engine's words, and the
 // board of a turn in progress. Separate so that it can be run alone against an older build.
 export async function checkEngineWords({ browser, link, check, towersMoves, shots, join }) {
@@ -221,15 +252,16 @@ export async function checkEngineWords({ browser, link, check, towersMoves, shot
   const lifted = await piecesAt(['0,0', '1,1', '2,2']);
   await click('3,3');
   const deal = await line();
-  check(/d4/.test(deal) && /c3/.test(deal) && /§4\.2/.test(deal) && !/step 3|cell 3,3/.test(deal), `tower-of-power: a1, c3, d4 is refused with the squares and the rule (${deal})`);
+  check(/d4/.test(deal) && /c3/.test(deal) && CITED.test(deal) && !/§/.test(deal) && !/step 3|cell 3,3/.test(deal), `tower-of-power: a1, c3, d4 is refused with the squares and the rule book's section (${deal})`);
   await page.screenshot({ path: join(shots, 'tower-of-power-refusal.png') });
+  await checkRuleLink(page, check, 'tower-of-power');
   await open({ game: 'seven-sages' });
   await click('7,4');
   await click('7,7');
   const kicker = await piecesAt(['7,4', '7,7']);
   await click('7,9');
   const pivot = await line();
-  check(/h10, its first pivot/.test(pivot) && /§4\.2/.test(pivot) && !/step 3/.test(pivot), `seven-sages: h5, h8, h10 says the ball must leave its first pivot (${pivot})`);
+  check(/h10, its first pivot/.test(pivot) && CITED.test(pivot) && !/§/.test(pivot) && !/step 3/.test(pivot), `seven-sages: h5, h8, h10 says the ball must leave its first pivot (${pivot})`);
 
   // Finding 4: the help line says what the turn must begin with, and a click on the tower
   // that must move says why it is refused.
@@ -239,7 +271,7 @@ export async function checkEngineWords({ browser, link, check, towersMoves, shot
   await page.screenshot({ path: join(shots, 'chain-reaction-tower-help.png') });
   await click('3,3');
   const towerRefusal = await line();
-  check(/top stone lands/.test(towerRefusal) && /§4\.4/.test(towerRefusal), `chain-reaction: clicking the tower that must move says how it moves (${towerRefusal})`);
+  check(/top stone lands/.test(towerRefusal) && /\(rule 2\.1, Moving the tower\)/.test(towerRefusal), `chain-reaction: clicking the tower that must move says how it moves (${towerRefusal})`);
   await open({ game: 'chain-reaction', position: CR_PUT_BACK });
   const putBack = await line();
   check(/puts back/.test(putBack) && !/marked piece/.test(putBack), `chain-reaction: the help line says the stone is put back first (${putBack})`);

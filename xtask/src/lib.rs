@@ -207,10 +207,16 @@ pub fn render_rule_book(name: &str) -> Result<(String, Vec<(String, String)>), S
          Do not edit: change the rule book and regenerate. -->\n\n"
     );
     let mut pictures = Vec::new();
+    // Sections are numbered across the text blocks, as refusals cite them.
+    let mut numbering = board_kernel::Numbering::default();
+    book.sections().map_err(|e| format!("{name}: {e}"))?;
     for block in &book.blocks {
         let (caption, setup, limit) = match *block {
             Block::Text(text) => {
-                out += text.trim_end();
+                out += numbering
+                    .render(text)
+                    .map_err(|e| format!("{name}: {e}"))?
+                    .trim_end();
                 out += "\n\n";
                 continue;
             }

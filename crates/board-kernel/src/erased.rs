@@ -11,8 +11,8 @@ use crate::picture::{Mark, Picture, Point, SvgStyle};
 use crate::prelude::*;
 use crate::steps::{Step, StepError, TurnStep, Walk};
 use crate::{
-    BySide, GameOptions, MoveError, OptionError, OptionInfo, ParseError, RuleBook, Side, Status,
-    Valid, perft,
+    BySide, GameOptions, Illegal, MoveError, OptionError, OptionInfo, ParseError, RuleBook,
+    Section, Side, Status, Valid, perft,
 };
 
 /// A game with its options fixed, behind a trait object.
@@ -31,6 +31,12 @@ pub trait DynGame: Send + Sync {
     fn options_json(&self) -> String;
     /// The rule book.
     fn rule_book(&self) -> RuleBook;
+    /// The rule-book section that states a refusal's `rule` ([`crate::cite`]), for citing
+    /// and linking it.
+    fn rule_citation(&self, rule: &str) -> Option<Section>;
+    /// A refusal in words for a player, citing the rule book's section
+    /// ([`crate::refusal_text`]).
+    fn refusal_text(&self, illegal: &Illegal) -> String;
     /// The initial position.
     fn initial_state(&self) -> Box<dyn DynState>;
     /// A position from its one-line text.
@@ -252,6 +258,12 @@ impl<G: Game> DynGame for Erased<G> {
     }
     fn rule_book(&self) -> RuleBook {
         G::rule_book()
+    }
+    fn rule_citation(&self, rule: &str) -> Option<Section> {
+        crate::cite::<G>(rule)
+    }
+    fn refusal_text(&self, illegal: &Illegal) -> String {
+        crate::refusal_text::<G>(illegal)
     }
     fn initial_state(&self) -> Box<dyn DynState> {
         Box::new(ErasedState {

@@ -60,10 +60,10 @@ pub use error::{
 };
 pub use game::{Game, GameExt};
 pub use options::{GameOptions, OptionInfo};
-pub use presentation::{Presentation, Render, describe_status};
+pub use presentation::{Presentation, Render, cite, describe_status, prompt_text, refusal_text};
 pub use repetition::{Repetition, ShortRepetition};
 pub use rng::SplitMix64;
-pub use rulebook::{Block, RuleBook, Setup};
+pub use rulebook::{Block, Numbering, RuleBook, Section, Setup};
 pub use rules::Rules;
 pub use search::Search;
 pub use set::{SquareSet, SquareSetIter};

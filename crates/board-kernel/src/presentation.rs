@@ -1,7 +1,7 @@
 //! How a position looks to people: names, diagrams, pictures and the rule book.
 
 use crate::picture::{self, Mark, Picture, Point, Rgb, SvgStyle};
-use crate::{RuleBook, Rules, Side, Status};
+use crate::{Illegal, RuleBook, Rules, Section, Side, Status};
 
 /// The presentation of a game: what front ends, the docs generator and the pictures show.
 /// Nothing here changes the rules.
@@ -49,6 +49,52 @@ pub trait Presentation: Rules {
     /// The rule book: the rules in the crate's words, with examples the docs generator
     /// renders from engine positions.
     fn rule_book() -> RuleBook;
+
+    /// The anchor of the rule-book section that states the rule a refusal names
+    /// ([`Illegal::Breaks`]'s `rule`: a section of the implementer's specification, such as
+    /// `§3.2`), so that what a player is shown cites the rule book he can open, not the
+    /// specification. `None` for a rule the game does not map; the conformance suite fails a
+    /// game whose refusals name a rule without a section of its rule book.
+    fn rule_section(rule: &str) -> Option<&'static str> {
+        let _ = rule;
+        None
+    }
+}
+
+/// The rule-book section that states `rule` (a refusal's rule), when the game maps it to a
+/// section its rule book has ([`Presentation::rule_section`]).
+#[must_use]
+pub fn cite<G: Presentation>(rule: &str) -> Option<Section> {
+    G::rule_book().section(G::rule_section(rule)?)
+}
+
+/// What a turn must go on with (a game's [`Steps::turn_prompt`](crate::Steps::turn_prompt)),
+/// from the refusal of anything else, citing the rule book's section by number only:
+/// `the yellow tower must move (rule 1.2)`. The help line it fills keeps to two lines on a
+/// phone, so that the board under it does not move when it changes.
+#[must_use]
+pub fn prompt_text<G: Presentation>(illegal: &Illegal) -> String {
+    match illegal {
+        Illegal::Breaks { rule, reason } => match cite::<G>(rule) {
+            Some(section) => format!("{reason} (rule {})", section.number),
+            None => illegal.to_string(),
+        },
+        Illegal::GameOver => illegal.to_string(),
+    }
+}
+
+/// A refusal in words for a player, citing the rule book's section:
+/// `the yellow tower must move (rule 1.2, Which tower moves)`. A rule without a section of the
+/// rule book is named as the refusal names it (`§4.2`).
+#[must_use]
+pub fn refusal_text<G: Presentation>(illegal: &Illegal) -> String {
+    match illegal {
+        Illegal::Breaks { rule, reason } => match cite::<G>(rule) {
+            Some(section) => format!("{reason} ({})", section.citation()),
+            None => illegal.to_string(),
+        },
+        Illegal::GameOver => illegal.to_string(),
+    }
 }
 
 /// One line for people: whose turn it is or how the game ended, with the scores where the

@@ -392,6 +392,66 @@ fn stated_move_count(caption: &str) -> Option<usize> {
         })
 }
 
+/// Checks that every rule a game's refusals can name is cited from its rule book: each string
+/// literal `"§…"` in the Rust files under `src` (the rule ids [`Illegal::breaks`] is given,
+/// written as literals or as constants) maps through [`Presentation::rule_section`] to a
+/// section the rule book has. Returns the rule ids found, sorted, or the first that is not
+/// cited (and a rule book whose headings lack anchors). Reading the sources rather than a
+/// list the game declares means a new refusal cannot be forgotten.
+///
+/// [`Illegal::breaks`]: crate::Illegal::breaks
+/// [`Presentation::rule_section`]: crate::Presentation::rule_section
+pub fn check_refusal_rules<G: crate::Presentation>(
+    src: &std::path::Path,
+) -> Result<Vec<String>, String> {
+    let sections = G::rule_book().sections()?;
+    let mut files = vec![src.to_path_buf()];
+    let mut rules = std::collections::BTreeSet::new();
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            let entries =
+                std::fs::read_dir(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            for entry in entries {
+                files.push(entry.map_err(|e| e.to_string())?.path());
+            }
+            continue;
+        }
+        if path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        for (at, _) in text.match_indices("\"§") {
+            let rest = &text[at + 1..];
+            if let Some(end) = rest.find('"') {
+                rules.insert((rest[..end].to_owned(), path.display().to_string()));
+            }
+        }
+    }
+    if rules.is_empty() {
+        return Err(format!("no rule id `\"§…\"` under {}", src.display()));
+    }
+    let mut ids: Vec<String> = Vec::new();
+    for (rule, file) in rules {
+        let Some(anchor) = G::rule_section(&rule) else {
+            return Err(format!(
+                "{}: the rule {rule} (in {file}) has no rule-book section (rule_section)",
+                G::NAME
+            ));
+        };
+        if !sections.iter().any(|s| s.anchor == anchor) {
+            return Err(format!(
+                "{}: the rule {rule} maps to `#{anchor}`, which the rule book has no heading for",
+                G::NAME
+            ));
+        }
+        if !ids.contains(&rule) {
+            ids.push(rule);
+        }
+    }
+    Ok(ids)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -134,6 +134,10 @@ impl Presentation for ChainReaction {
     fn rule_book() -> RuleBook {
         crate::rulebook::rule_book()
     }
+
+    fn rule_section(rule: &str) -> Option<&'static str> {
+        crate::rulebook::rule_section(rule)
+    }
 }
 
 impl Steps for ChainReaction {
@@ -153,7 +157,9 @@ impl Steps for ChainReaction {
     }
 
     fn turn_prompt(&self, state: &State, made: &[Step]) -> Option<String> {
+        // Cited by the rule book's section a player can open.
         crate::steps::turn_prompt(&self.options, state, made)
+            .map(|why| board_kernel::prompt_text::<Self>(&why))
     }
 
     /// Walks the turn choice by choice instead of listing the whole turns.

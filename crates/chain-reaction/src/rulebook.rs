@@ -40,7 +40,7 @@ pub fn rule_book() -> RuleBook {
         },
         Block::Text(include_str!("../rulebook/02-turn.md")),
         Block::Text(include_str!("../rulebook/03-end.md")),
-        Block::Text("## Options\n"),
+        Block::Text("## Options {#options}\n"),
         Block::Options,
         Block::Text(include_str!("../rulebook/04-notation.md")),
         Block::Text(include_str!("../rulebook/05-examples.md")),
@@ -211,4 +211,26 @@ pub fn rule_book() -> RuleBook {
             setup: Setup::moves(&["c1-d2 d2-d4 d3-d1 d1-d3 !=c1"]),
         },
     ])
+}
+
+/// The rule-book section of each rule the engine's refusals name: the specification's section
+/// (`Illegal::breaks`'s rule, kept for the implementers) and the anchor of the heading of this
+/// rule book that states the rule for players, so that a refusal cites the book a player can
+/// open. Each rule id is listed with the specification's title in a comment.
+pub const RULE_SECTIONS: &[(&str, &str)] = &[
+    ("§4.3", "turn"),          // The free step, only when no tower stands
+    ("§4.4", "tower-segment"), // A tower segment
+    ("§4.6", "scoring"),       // Putting a stone back
+    ("§4.7", "penalty"),       // The penalty
+    ("§4.8", "turn"),          // The pending stone goes back first
+    ("§4.9", "after-segment"), // The end of the turn
+];
+
+/// The anchor of the rule-book section that states `rule`, from [`RULE_SECTIONS`].
+#[must_use]
+pub fn rule_section(rule: &str) -> Option<&'static str> {
+    RULE_SECTIONS
+        .iter()
+        .find(|(id, _)| *id == rule)
+        .map(|&(_, anchor)| anchor)
 }

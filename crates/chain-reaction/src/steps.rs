@@ -131,8 +131,9 @@ pub(crate) fn step_refusal(
 }
 
 /// What the turn after `made` must go on with, where it is not the free choice of a stone:
-/// a stone to put back, a tower that must move on or pay the penalty.
-pub(crate) fn turn_prompt(options: &Options, state: &State, made: &[Step]) -> Option<String> {
+/// a stone to put back, a tower that must move on or pay the penalty (as the refusal of
+/// anything else; the game words it for the help line).
+pub(crate) fn turn_prompt(options: &Options, state: &State, made: &[Step]) -> Option<Illegal> {
     turn_after(options, state, made)?.prompt()
 }
 

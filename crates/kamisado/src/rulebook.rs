@@ -167,3 +167,24 @@ pub fn rule_book() -> RuleBook {
         Block::Options,
     ])
 }
+
+/// The rule-book section of each rule the engine's refusals name: the specification's section
+/// (`Illegal::breaks`'s rule, kept for the implementers) and the anchor of the heading of this
+/// rule book that states the rule for players, so that a refusal cites the book a player can
+/// open. Each rule id is listed with the specification's title in a comment.
+pub const RULE_SECTIONS: &[(&str, &str)] = &[
+    ("§3.1", "tower-moves"), // How a tower moves: forward, over empty squares
+    ("§3.2", "sumo-push"),   // The Sumo push
+    ("§4.2", "which-tower"), // Which tower moves, and the forced pass
+    ("§4.3", "refill"), // Applying a move: the refill choice is the only ply between two rounds
+    ("§5.5", "refill"), // Match play: refilling the home rows
+];
+
+/// The anchor of the rule-book section that states `rule`, from [`RULE_SECTIONS`].
+#[must_use]
+pub fn rule_section(rule: &str) -> Option<&'static str> {
+    RULE_SECTIONS
+        .iter()
+        .find(|(id, _)| *id == rule)
+        .map(|&(_, anchor)| anchor)
+}

@@ -64,12 +64,10 @@ fn forced(options: &Options, state: &State) -> Option<Illegal> {
     }
 }
 
-/// What the turn must be, where it is not a tower's move (see [`forced`]).
-pub(crate) fn turn_prompt(options: &Options, state: &State, made: &[Step]) -> Option<String> {
-    made.is_empty()
-        .then(|| forced(options, state))
-        .flatten()
-        .map(|why| why.to_string())
+/// What the turn must be, where it is not a tower's move (see [`forced`]), as the refusal of
+/// anything else; the game words it for the help line.
+pub(crate) fn turn_prompt(options: &Options, state: &State, made: &[Step]) -> Option<Illegal> {
+    made.is_empty().then(|| forced(options, state)).flatten()
 }
 
 /// Why `refused` may not follow `made` (a beginning of a legal turn of `state`), for a player:

@@ -169,3 +169,28 @@ pub fn rule_book() -> RuleBook {
         },
     ])
 }
+
+/// The rule-book section of each rule the engine's refusals name: the specification's section
+/// (`Illegal::breaks`'s rule, kept for the implementers) and the anchor of the heading of this
+/// rule book that states the rule for players, so that a refusal cites the book a player can
+/// open. Each rule id is listed with the specification's title in a comment.
+pub const RULE_SECTIONS: &[(&str, &str)] = &[
+    ("§2.1", "board"),            // Coordinates and cells
+    ("§3", "reach"),              // The pieces and their reach
+    ("§4.3", "paralysis"),        // Paralysed Royals
+    ("§4.4", "captures"),         // Capturable Courtiers
+    ("§5.1", "turn"),             // One part of a turn
+    ("§5.2", "double-move"),      // The double move in the Course
+    ("§5.3", "check-rules"),      // The check rules
+    ("§5.4", "paths-and-passes"), // The forced pass
+    ("§7", "notation"),           // Move notation
+];
+
+/// The anchor of the rule-book section that states `rule`, from [`RULE_SECTIONS`].
+#[must_use]
+pub fn rule_section(rule: &str) -> Option<&'static str> {
+    RULE_SECTIONS
+        .iter()
+        .find(|(id, _)| *id == rule)
+        .map(|&(_, anchor)| anchor)
+}

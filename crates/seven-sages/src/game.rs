@@ -146,6 +146,10 @@ impl Presentation for SevenSages {
     fn rule_book() -> RuleBook {
         crate::rulebook::rule_book()
     }
+
+    fn rule_section(rule: &str) -> Option<&'static str> {
+        crate::rulebook::rule_section(rule)
+    }
 }
 
 impl Steps for SevenSages {

@@ -185,3 +185,24 @@ pub(crate) fn rule_book() -> RuleBook {
         },
     ])
 }
+
+/// The rule-book section of each rule the engine's refusals name: the specification's section
+/// (`Illegal::breaks`'s rule, kept for the implementers) and the anchor of the heading of this
+/// rule book that states the rule for players, so that a refusal cites the book a player can
+/// open. Each rule id is listed with the specification's title in a comment.
+pub const RULE_SECTIONS: &[(&str, &str)] = &[
+    ("§2.1", "board"),       // Coordinates
+    ("§2.2", "board"),       // Zones: the goal areas
+    ("§4.1", "plain-moves"), // The plain move
+    ("§4.2", "kicks"),       // The kick
+    ("§4.3", "turn"),        // After the move: the forced pass
+];
+
+/// The anchor of the rule-book section that states `rule`, from [`RULE_SECTIONS`].
+#[must_use]
+pub fn rule_section(rule: &str) -> Option<&'static str> {
+    RULE_SECTIONS
+        .iter()
+        .find(|(id, _)| *id == rule)
+        .map(|&(_, anchor)| anchor)
+}

@@ -13,7 +13,7 @@ use crate::js_error;
 use crate::options::{option_pairs, options_json};
 use crate::steps::{parse_steps, step_text};
 use crate::view::{PlayedView, StateView, TurnView, board_json, step_views, to_json};
-use crate::wording::{move_words, refusal_words, sentence};
+use crate::wording::{move_error_words, move_words, refusal_rule, refusal_words, sentence};
 
 /// One game being played: the game with its options, and every position from the start
 /// (for undo and for viewing earlier positions), with the moves between them.
@@ -169,10 +169,11 @@ impl Session {
 
     /// Where a turn made of `steps_json` (a JSON array of steps: `"col,row"`, `"choice:i"`,
     /// `"finish"`) stands in the current position, as JSON `{next: [{step, role, name}],
-    /// complete, refused, prompt}`: the steps that may come next with what each does
+    /// complete, refused, rule, prompt}`: the steps that may come next with what each does
     /// (`select`, `move`, `capture`, `ball`, `place`, `choice`, `finish`) and what it names,
     /// the whole move once the steps make one, or why the steps were refused (then nothing
-    /// else), in the game's words; `prompt` says what the turn must go on with where the game
+    /// else), in the game's words, with `rule: {number, title, anchor, citation}` the
+    /// rule-book section the refusal cites; `prompt` says what the turn must go on with where the game
     /// says it (a tower that must move on, a stone to put back, a forced pass).
     /// Malformed JSON is an error.
     pub fn turn(&self, steps_json: &str) -> Result<String, JsError> {
@@ -194,11 +195,13 @@ impl Session {
                     .map(|prompt| sentence(&prompt)),
                 complete: options.complete,
                 refused: None,
+                rule: None,
             },
             Err(error) => TurnView {
                 next: Vec::new(),
                 complete: None,
                 refused: Some(refusal_words(self.game.as_ref(), state, &steps, &error)),
+                rule: refusal_rule(self.game.as_ref(), &error),
                 prompt: None,
             },
         };
@@ -352,7 +355,9 @@ impl Session {
     pub fn try_play(&mut self, mv: &str) -> Result<String, String> {
         let before = self.state();
         let mut next = before.clone_box();
-        let played = next.play(mv).map_err(|e| sentence(&e.to_string()))?;
+        let played = next
+            .play(mv)
+            .map_err(|e| move_error_words(self.game.as_ref(), &e))?;
         let words = move_words(self.game.as_ref(), before, next.as_ref(), &played);
         let side = before.side_to_move() as u8;
         self.states.push(next);

@@ -10,7 +10,7 @@ use tower_games::registry;
 use wasm_bindgen::prelude::*;
 
 use crate::steps::{role_text, step_text};
-use crate::wording::{cell_name, choice_words};
+use crate::wording::{RuleView, cell_name, choice_words};
 
 /// `value` as JSON, or `fallback` (`{}`, `[]`): the page always gets something it can parse.
 pub(crate) fn to_json(value: &impl Serialize, fallback: &str) -> String {
@@ -131,6 +131,8 @@ pub(crate) struct TurnView {
     pub(crate) complete: Option<String>,
     /// Why the steps were refused, in the rule book's words where the engine names a rule.
     pub(crate) refused: Option<String>,
+    /// The rule-book section `refused` cites, for a link to it.
+    pub(crate) rule: Option<RuleView>,
     /// What the turn must go on with, as a sentence, where the game says it (the step
     /// mechanism's state: a tower that must move on, a stone to put back, a forced pass).
     pub(crate) prompt: Option<String>,

@@ -6,7 +6,8 @@
 use board_kernel::erased::{DynGame, DynState};
 use board_kernel::picture::{Picture, Point};
 use board_kernel::steps::{Step, StepError};
-use board_kernel::{Side, Status};
+use board_kernel::{MoveError, Side, Status};
+use serde::Serialize;
 
 /// The name the picture gives the cell at `at` (`d5`), or its coordinates when it has none.
 pub(crate) fn cell_name(picture: &Picture, at: Point) -> String {
@@ -77,7 +78,8 @@ pub(crate) fn move_words(
 }
 
 /// Why the step mechanism refused `steps` in `state`, for the player: the game's reason
-/// ([`StepError::NotLegal`]'s `why`, in the rule book's words with its section), else which
+/// ([`StepError::NotLegal`]'s `why`, in the rule book's words, citing the rule book's numbered
+/// section: "(rule 2.1, The Sumo push)"; [`refusal_rule`] gives it for a link), else which
 /// click no legal turn goes on with. When the turn at that point is made with a button only
 /// (a forced pass, a refill side), the sentence ends by naming the button.
 pub(crate) fn refusal_words(
@@ -97,7 +99,7 @@ pub(crate) fn refusal_words(
     };
     let made = &steps[..index.saturating_sub(1).min(steps.len())];
     let mut out = match why {
-        Some(why) => sentence(&why.to_string()),
+        Some(why) => sentence(&game.refusal_text(why)),
         None if made.is_empty() => format!("No legal turn starts with {}.", name(*step)),
         None => sentence(&format!(
             "no legal turn goes on with {} after {}",
@@ -124,4 +126,43 @@ pub(crate) fn refusal_words(
         };
     }
     out
+}
+
+/// The rule-book section the refusal `error` cites, for the page to link the citation of
+/// [`refusal_words`] to the rule book at that section: `None` when the refusal names no rule
+/// or one the rule book has no section for.
+pub(crate) fn refusal_rule(game: &dyn DynGame, error: &StepError) -> Option<RuleView> {
+    let section = game.rule_citation(error.why()?.rule()?)?;
+    Some(RuleView {
+        citation: section.citation(),
+        number: section.number,
+        title: section.title,
+        anchor: section.anchor,
+    })
+}
+
+/// A move the engine would not play, for the player: a refusal cites the rule book's section
+/// as [`refusal_words`] does, an unreadable text says what is wrong with it.
+pub(crate) fn move_error_words(game: &dyn DynGame, error: &MoveError) -> String {
+    match error {
+        MoveError::Illegal { mv, illegal } => sentence(&format!(
+            "illegal move `{mv}`: {}",
+            game.refusal_text(illegal)
+        )),
+        MoveError::Parse(_) => sentence(&error.to_string()),
+    }
+}
+
+/// A section of the game's rule book that a refusal cites: the page links `citation`, where
+/// the refusal's words quote it, to `rules/<game>.html#<anchor>`.
+#[derive(Serialize, Debug, PartialEq, Eq)]
+pub(crate) struct RuleView {
+    /// The section's number (`2.1`).
+    pub(crate) number: String,
+    /// Its heading's words.
+    pub(crate) title: String,
+    /// The anchor of its heading in the rule book's page.
+    pub(crate) anchor: String,
+    /// The citation as the refusal's words write it (`rule 2.1, The Sumo push`).
+    pub(crate) citation: String,
 }

@@ -130,7 +130,10 @@ fn hostile_steps_are_refused_without_a_panic() {
     // Well-formed steps that no turn begins with are refused in the answer, not as errors.
     let turn = json(&session.try_turn(r#"["0,3"]"#).unwrap());
     let why = turn["refused"].as_str().unwrap();
-    assert_eq!(why, "There is no tower on a4 (§3.1).");
+    assert_eq!(
+        why,
+        "There is no tower on a4 (rule 1.1, How a tower moves)."
+    );
     assert!(session.try_board(0, r#"["0,3"]"#, false).is_err());
 }
 
@@ -140,7 +143,22 @@ fn a_refusal_names_the_rule() {
     let session = Session::open("kamisado", "", "").unwrap();
     let turn = json(&session.try_turn(r#"["0,0", "1,0"]"#).unwrap());
     let why = turn["refused"].as_str().unwrap();
-    assert!(why.contains('§'), "{why}");
+    // The rule book's numbered section, which the page links to its anchor; not the
+    // specification's `§`.
+    assert!(why.ends_with("(rule 1.1, How a tower moves)."), "{why}");
+    assert_eq!(
+        turn["rule"],
+        serde_json::json!({
+            "number": "1.1",
+            "title": "How a tower moves",
+            "anchor": "tower-moves",
+            "citation": "rule 1.1, How a tower moves",
+        })
+    );
+    // A move typed in is refused with the same citation.
+    let mut typed = Session::open("kamisado", "", "").unwrap();
+    let why = typed.try_play("a1-a8").unwrap_err();
+    assert!(why.ends_with("(rule 1.1, How a tower moves)."), "{why}");
 }
 
 #[test]
@@ -250,7 +268,7 @@ fn the_named_refusals_give_their_rules() {
         let turn = json(&session.try_turn(steps).unwrap());
         let why = turn["refused"].as_str().unwrap();
         assert!(
-            why.contains(words) && why.contains('§'),
+            why.contains(words) && why.contains("(rule ") && !why.contains('§'),
             "{game} {steps}: {why}"
         );
     }
@@ -293,8 +311,8 @@ fn refusals_and_prompts_come_from_the_step_mechanism() {
     // Kamisado Example 2: the blocked tower passes, with the button named; no Sumo.
     assert_eq!(
         refused("kamisado", &["d1-d7", "g8-g6"], r#"["3,6"]"#),
-        "The yellow tower on d7, which White must move, is blocked: it passes (§4.2). \
-         Press Pass."
+        "The yellow tower on d7, which White must move, is blocked: it passes \
+         (rule 1.2, Which tower moves). Press Pass."
     );
     let mut blocked = Session::open("kamisado", "", "").unwrap();
     for mv in ["d1-d7", "g8-g6"] {
@@ -302,13 +320,13 @@ fn refusals_and_prompts_come_from_the_step_mechanism() {
     }
     assert_eq!(
         json(&blocked.try_turn("[]").unwrap())["prompt"],
-        "The yellow tower on d7, which White must move, is blocked: it passes (§4.2)."
+        "The yellow tower on d7, which White must move, is blocked: it passes (rule 1.2)."
     );
     // Tower of Power a1, c3, d4 and Seven Sages h5, h8, h10: the squares and the rule.
     assert_eq!(
         refused("tower-of-power", &[], r#"["0,0", "2,2", "3,3"]"#),
         "The 2 lifted stones are dealt one a square in a line from the base c3, so the last \
-         lands 2 squares from c3; d4 is 1 away (§4.2)."
+         lands 2 squares from c3; d4 is 1 away (rule 3.2, The row move)."
     );
     let sages = refused("seven-sages", &[], r#"["7,4", "7,7", "7,9"]"#);
     assert!(
@@ -320,7 +338,7 @@ fn refusals_and_prompts_come_from_the_step_mechanism() {
     let session = Session::open("chain-reaction", "", cr).unwrap();
     assert_eq!(
         json(&session.try_turn("[]").unwrap())["prompt"],
-        "The tower on d3 must move on: its top stone lands two cells away (§4.4)."
+        "The tower on d3 must move on: its top stone lands two cells away (rule 2.1)."
     );
     // A free turn has no prompt.
     let start = Session::open("queens-courtiers", "", "").unwrap();

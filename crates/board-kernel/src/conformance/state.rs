@@ -223,6 +223,14 @@ pub(super) fn check_state<G: Game>(
                             "the refusal of {mv} does not name a rule section and a reason: `{e}`"
                         ));
                     }
+                    if let Illegal::Breaks { rule, .. } = &e
+                        && crate::cite::<G>(rule).is_none()
+                    {
+                        ctx.fail(&format!(
+                            "the refusal of {mv} names the rule {rule}, which no section of the \
+                             rule book states (Presentation::rule_section)"
+                        ));
+                    }
                 }
             }
         }

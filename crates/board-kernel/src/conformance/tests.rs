@@ -117,6 +117,9 @@ impl Presentation for FlawedNim {
     fn rule_book() -> RuleBook {
         Nim::rule_book()
     }
+    fn rule_section(rule: &str) -> Option<&'static str> {
+        Nim::rule_section(rule)
+    }
 }
 
 fn run_flawed(flaw: Flaw) {

@@ -267,9 +267,15 @@ impl Presentation for Nim {
             state.stones
         )
     }
+    fn rule_section(rule: &str) -> Option<&'static str> {
+        (rule == "§1").then_some("taking")
+    }
     fn rule_book() -> RuleBook {
         RuleBook::new(vec![
-            Block::Text("Take one to three stones; whoever takes the last stone wins."),
+            Block::Text(
+                "## Taking stones {#taking}\n\nTake one to three stones; whoever takes the last \
+                 stone wins.",
+            ),
             Block::Options,
             Block::LegalMoves {
                 caption: "The start",

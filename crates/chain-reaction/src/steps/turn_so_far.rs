@@ -311,10 +311,11 @@ impl<'a> TurnSoFar<'a> {
         }
     }
 
-    /// [`TurnSoFar::awaited`] as a sentence's text with its rule (`… (§4.6)`).
-    pub(crate) fn prompt(&self) -> Option<String> {
+    /// [`TurnSoFar::awaited`] as the refusal of anything else; the game words it for the help
+    /// line, citing the rule book's section.
+    pub(crate) fn prompt(&self) -> Option<Illegal> {
         self.awaited()
-            .map(|(rule, text)| format!("{text} ({rule})"))
+            .map(|(rule, text)| Illegal::breaks(rule, text))
     }
 
     /// Why `choice` may not come next (it is not offered), for a player, naming the rule;

@@ -508,7 +508,7 @@ fn a_turn_that_must_begin_otherwise_says_what_it_waits_for() {
     let tower = pos(&game, "7/7/7/1w3w1/2ww3/3(bw)3/7/7 w 0 0 0 12 12 - 0");
     assert_eq!(
         game.turn_prompt(&tower, &[]).as_deref(),
-        Some("the tower on d3 must move on: its top stone lands two cells away (§4.4)")
+        Some("the tower on d3 must move on: its top stone lands two cells away (rule 2.1)")
     );
     let refused = game.next_steps(&tower, &[step("d3")]).unwrap_err();
     assert_eq!(
@@ -522,12 +522,12 @@ fn a_turn_that_must_begin_otherwise_says_what_it_waits_for() {
     let stuck = pos(&game, "2b4/7/7/7/7/w1w4/bb5/(bw)ww4 w 0 5 0 12 12 - 0");
     assert_eq!(
         game.turn_prompt(&stuck, &[]).as_deref(),
-        Some("the tower on a1 has no legal segment: White pays the penalty (§4.7)")
+        Some("the tower on a1 has no legal segment: White pays the penalty (rule 4)")
     );
     let put_back = pos(&game, "2b4/7/7/7/7/w1w4/bb5/www4 b 0 3 0 12 12 b 1");
     assert_eq!(
         game.turn_prompt(&put_back, &[]).as_deref(),
-        Some("Black first puts back the stone the opponent's penalty took (§4.6)")
+        Some("Black first puts back the stone the opponent's penalty took (rule 3)")
     );
     let on_c6 = game.next_steps(&put_back, &[step("c6")]).unwrap_err();
     assert_eq!(

@@ -22,3 +22,12 @@ fn the_rule_book_has_text_and_options() {
             >= 4
     );
 }
+
+/// Every rule a refusal names (each `"§…"` of the sources) is cited from a numbered section of
+/// the rule book, so no refusal sends a player to a section his rule book does not have.
+#[test]
+fn every_refusal_rule_has_a_rule_book_section() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let rules = board_kernel::testing::check_refusal_rules::<SevenSages>(&src).unwrap();
+    assert!(rules.len() >= 4, "only {rules:?}");
+}
