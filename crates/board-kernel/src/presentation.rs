@@ -50,14 +50,20 @@ pub trait Presentation: Rules {
     /// renders from engine positions.
     fn rule_book() -> RuleBook;
 
-    /// The anchor of the rule-book section that states the rule a refusal names
-    /// ([`Illegal::Breaks`]'s `rule`: a section of the implementer's specification, such as
-    /// `§3.2`), so that what a player is shown cites the rule book he can open, not the
-    /// specification. `None` for a rule the game does not map; the conformance suite fails a
-    /// game whose refusals name a rule without a section of its rule book.
+    /// The rules the game's refusals name ([`Illegal::Breaks`]'s `rule`: a section of the
+    /// implementer's specification, such as `§3.2`), each with the anchor of the rule-book
+    /// section that states it, so that what a player is shown cites the rule book he can
+    /// open, not the specification. The conformance suite fails a game whose refusals name a
+    /// rule missing here.
+    const RULE_SECTIONS: &'static [(&'static str, &'static str)] = &[];
+
+    /// The anchor of the rule-book section that states `rule`, from
+    /// [`Presentation::RULE_SECTIONS`]; `None` for a rule the game does not map.
     fn rule_section(rule: &str) -> Option<&'static str> {
-        let _ = rule;
-        None
+        Self::RULE_SECTIONS
+            .iter()
+            .find(|(id, _)| *id == rule)
+            .map(|&(_, anchor)| anchor)
     }
 }
 

@@ -225,12 +225,3 @@ pub const RULE_SECTIONS: &[(&str, &str)] = &[
     ("§4.8", "turn"),          // The pending stone goes back first
     ("§4.9", "after-segment"), // The end of the turn
 ];
-
-/// The anchor of the rule-book section that states `rule`, from [`RULE_SECTIONS`].
-#[must_use]
-pub fn rule_section(rule: &str) -> Option<&'static str> {
-    RULE_SECTIONS
-        .iter()
-        .find(|(id, _)| *id == rule)
-        .map(|&(_, anchor)| anchor)
-}

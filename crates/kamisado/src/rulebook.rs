@@ -179,12 +179,3 @@ pub const RULE_SECTIONS: &[(&str, &str)] = &[
     ("§4.3", "refill"), // Applying a move: the refill choice is the only ply between two rounds
     ("§5.5", "refill"), // Match play: refilling the home rows
 ];
-
-/// The anchor of the rule-book section that states `rule`, from [`RULE_SECTIONS`].
-#[must_use]
-pub fn rule_section(rule: &str) -> Option<&'static str> {
-    RULE_SECTIONS
-        .iter()
-        .find(|(id, _)| *id == rule)
-        .map(|&(_, anchor)| anchor)
-}

@@ -167,9 +167,7 @@ impl Presentation for QueensCourtiers {
         crate::rulebook::rule_book()
     }
 
-    fn rule_section(rule: &str) -> Option<&'static str> {
-        crate::rulebook::rule_section(rule)
-    }
+    const RULE_SECTIONS: &'static [(&'static str, &'static str)] = crate::rulebook::RULE_SECTIONS;
 }
 
 impl Steps for QueensCourtiers {

@@ -185,12 +185,3 @@ pub const RULE_SECTIONS: &[(&str, &str)] = &[
     ("§5.4", "paths-and-passes"), // The forced pass
     ("§7", "notation"),           // Move notation
 ];
-
-/// The anchor of the rule-book section that states `rule`, from [`RULE_SECTIONS`].
-#[must_use]
-pub fn rule_section(rule: &str) -> Option<&'static str> {
-    RULE_SECTIONS
-        .iter()
-        .find(|(id, _)| *id == rule)
-        .map(|&(_, anchor)| anchor)
-}

@@ -197,12 +197,3 @@ pub const RULE_SECTIONS: &[(&str, &str)] = &[
     ("§4.2", "kicks"),       // The kick
     ("§4.3", "turn"),        // After the move: the forced pass
 ];
-
-/// The anchor of the rule-book section that states `rule`, from [`RULE_SECTIONS`].
-#[must_use]
-pub fn rule_section(rule: &str) -> Option<&'static str> {
-    RULE_SECTIONS
-        .iter()
-        .find(|(id, _)| *id == rule)
-        .map(|&(_, anchor)| anchor)
-}

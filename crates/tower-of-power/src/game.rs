@@ -129,9 +129,7 @@ impl Presentation for TowerOfPower {
         crate::rulebook::rule_book()
     }
 
-    fn rule_section(rule: &str) -> Option<&'static str> {
-        crate::rulebook::rule_section(rule)
-    }
+    const RULE_SECTIONS: &'static [(&'static str, &'static str)] = crate::rulebook::RULE_SECTIONS;
 }
 
 impl Steps for TowerOfPower {

@@ -205,12 +205,3 @@ pub const RULE_SECTIONS: &[(&str, &str)] = &[
     ("§4.2", "row-move"),    // The row move
     ("§4.3", "single-step"), // The single step
 ];
-
-/// The anchor of the rule-book section that states `rule`, from [`RULE_SECTIONS`].
-#[must_use]
-pub fn rule_section(rule: &str) -> Option<&'static str> {
-    RULE_SECTIONS
-        .iter()
-        .find(|(id, _)| *id == rule)
-        .map(|&(_, anchor)| anchor)
-}
