@@ -6,6 +6,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::batch::{Batch, BatchConfig, BatchError, BufferView};
+use crate::lessons::{self, Course, Verdict};
 use crate::observe::{ActionSpace, ObservationSpec, TurnView};
 use crate::picture::{Mark, Picture, Point, SvgStyle};
 use crate::prelude::*;
@@ -37,6 +38,16 @@ pub trait DynGame: Send + Sync {
     /// A refusal in words for a player, citing the rule book's section
     /// ([`crate::refusal_text`]).
     fn refusal_text(&self, illegal: &Illegal) -> String;
+    /// The game's course of lessons ([`crate::lessons`]).
+    fn course(&self) -> Course;
+    /// Judges `mv` (the game's notation) as the answer to lesson `index` of the course: how
+    /// a legal move fares, or why the move is refused (in a player's words, citing the rule
+    /// book), or that there is no such lesson.
+    ///
+    /// # Errors
+    ///
+    /// No lesson `index`, a move that does not parse or is illegal in the lesson's position.
+    fn judge_lesson(&self, index: usize, mv: &str) -> Result<Verdict, String>;
     /// The initial position.
     fn initial_state(&self) -> Box<dyn DynState>;
     /// A position from its one-line text.
@@ -264,6 +275,26 @@ impl<G: Game> DynGame for Erased<G> {
     }
     fn refusal_text(&self, illegal: &Illegal) -> String {
         crate::refusal_text::<G>(illegal)
+    }
+    fn course(&self) -> Course {
+        G::course()
+    }
+    fn judge_lesson(&self, index: usize, mv: &str) -> Result<Verdict, String> {
+        let course = G::course();
+        let lesson = course.lessons.get(index).ok_or_else(|| {
+            format!(
+                "{} has {} lessons: there is no lesson {}",
+                G::TITLE,
+                course.lessons.len(),
+                index + 1
+            )
+        })?;
+        let (game, state) = lessons::lesson_start::<G>(lesson)?;
+        let parsed = game.parse_move(&state, mv).map_err(|e| e.to_string())?;
+        if let Err(illegal) = game.check_move(&state, &parsed) {
+            return Err(crate::refusal_text::<G>(&illegal));
+        }
+        Ok(lessons::judge(&game, &state, &lesson.goal, &parsed))
     }
     fn initial_state(&self) -> Box<dyn DynState> {
         Box::new(ErasedState {

@@ -41,6 +41,7 @@ mod valid;
 pub mod batch;
 pub mod conformance;
 pub mod erased;
+pub mod lessons;
 pub mod observe;
 pub mod options;
 pub mod perft;

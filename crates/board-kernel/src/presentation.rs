@@ -1,5 +1,6 @@
 //! How a position looks to people: names, diagrams, pictures and the rule book.
 
+use crate::lessons::Course;
 use crate::picture::{self, Mark, Picture, Point, Rgb, SvgStyle};
 use crate::{Illegal, RuleBook, Rules, Section, Side, Status};
 
@@ -49,6 +50,11 @@ pub trait Presentation: Rules {
     /// The rule book: the rules in the crate's words, with examples the docs generator
     /// renders from engine positions.
     fn rule_book() -> RuleBook;
+
+    /// The game's course of lessons ([`crate::lessons`]): positions from the rule book's
+    /// sections, each asking the player for a move the engine judges, together covering
+    /// every numbered section of the rule book.
+    fn course() -> Course;
 
     /// The rules the game's refusals name ([`Illegal::Breaks`]'s `rule`: a section of the
     /// implementer's specification, such as `§3.2`), each with the anchor of the rule-book

@@ -186,6 +186,10 @@ impl Presentation for Kamisado {
         crate::rulebook::rule_book()
     }
 
+    fn course() -> board_kernel::lessons::Course {
+        crate::lessons::COURSE
+    }
+
     const RULE_SECTIONS: &'static [(&'static str, &'static str)] = crate::rulebook::RULE_SECTIONS;
 }
 

@@ -47,6 +47,7 @@ pub mod board;
 mod describe;
 pub mod end;
 mod game;
+pub mod lessons;
 pub mod notation;
 pub mod observation;
 pub mod options;

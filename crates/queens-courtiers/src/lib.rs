@@ -51,6 +51,7 @@ pub mod check;
 mod describe;
 pub mod end;
 mod game;
+pub mod lessons;
 pub mod notation;
 pub mod observation;
 pub mod options;

@@ -54,6 +54,7 @@ mod describe;
 pub mod end;
 mod game;
 pub mod kick;
+pub mod lessons;
 mod lines;
 pub mod notation;
 pub mod observation;

@@ -55,6 +55,7 @@ mod describe;
 pub mod end;
 pub mod endgame;
 mod game;
+pub mod lessons;
 pub mod movement;
 pub mod notation;
 pub mod observation;

@@ -117,6 +117,9 @@ impl Presentation for FlawedNim {
     fn rule_book() -> RuleBook {
         Nim::rule_book()
     }
+    fn course() -> crate::lessons::Course {
+        Nim::course()
+    }
     fn rule_section(rule: &str) -> Option<&'static str> {
         Nim::rule_section(rule)
     }

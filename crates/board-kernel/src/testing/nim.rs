@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use crate::lessons::{Course, Goal, Lesson};
 use crate::observe::{ObservationSpec, Observe, Plane, TurnView};
 use crate::picture::Point;
 use crate::steps::{StepRole, TurnStep};
@@ -259,6 +260,20 @@ impl Observe for Nim {
     }
 }
 
+/// Nim's course: one lesson.
+const NIM_COURSE: Course = Course {
+    lessons: &[Lesson {
+        title: "Take the last stone",
+        sections: &["taking"],
+        setup: Setup::position("3 w"),
+        task: "Three stones are left: take the last one and win.",
+        goal: Goal::Win,
+        miss: "Whoever takes the last stone wins: leave none.",
+        success: "You took the last stone.",
+    }],
+    untaught: &[],
+};
+
 impl Presentation for Nim {
     fn diagram(&self, state: &NimState) -> String {
         format!(
@@ -269,6 +284,9 @@ impl Presentation for Nim {
     }
     fn rule_section(rule: &str) -> Option<&'static str> {
         (rule == "§1").then_some("taking")
+    }
+    fn course() -> Course {
+        NIM_COURSE
     }
     fn rule_book() -> RuleBook {
         RuleBook::new(vec![
