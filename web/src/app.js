@@ -15,6 +15,8 @@ import { capitalise, fillGameSelect, renderOptions, chosenOptions, resultText, t
 import { startOnline } from './online.js';
 // The analysis of a game: values, graph and mistakes, in a worker of its own (analysis.js).
 import { ANALYSIS_MS, GameAnalysis, valueWords } from './analysis.js';
+// The lessons: each game's course from the engine, played on this board (lessons.js).
+import { Lessons } from './lessons.js';
 
 // Levels named for people; each answers within its stated time in every game: the worker
 // first sends a legal move found at once, and the page plays it when the search is not done
@@ -48,6 +50,7 @@ let worker = null;
 let screen = null; // the board and its panels (screen.js)
 let board = null; // screen.board
 let analysis = null; // the game's analysis (analysis.js)
+let lessons = null; // the lesson panel and the running lesson (lessons.js)
 
 // The line under the status: a refusal or a message, else what the turn needs next.
 function say(text, kind) {
@@ -88,6 +91,7 @@ function fillOptions(chosen = {}) {
   $('first-seat-label').textContent = game.sides[0];
   $('second-seat-label').textContent = game.sides[1];
   screen.showGame(game);
+  lessons.showList(game.name);
 }
 
 function fillSeats() {
@@ -115,7 +119,8 @@ function fillSeats() {
 
 // Starts a game: the game, its options, a start position, moves already played and the
 // seats. Returns false (saying why) when the engine refuses it.
-export function loadGame({ game, options = {}, position = '', moves = [], seats, animate = false }) {
+// A lesson's position (`lesson`) keeps the running lesson; any other game ends it.
+export function loadGame({ game, options = {}, position = '', moves = [], seats, animate = false, lesson = false }) {
   const entry = state.catalogue.find((g) => g.name === game);
   if (!entry) {
     say(`There is no game called “${game}”.`);
@@ -138,6 +143,7 @@ export function loadGame({ game, options = {}, position = '', moves = [], seats,
     }
   }
   stopThinking();
+  if (!lesson) lessons.forget();
   if (state.session) state.session.free();
   state.session = session;
   if (state.game !== entry) {
@@ -178,7 +184,9 @@ function faceSecond() {
   return state.seats[1] === 'person' && state.seats[0] !== 'person';
 }
 
+// In a lesson, only until its answer is on the board.
 function isPersonToMove(v) {
+  if (lessons.active() && !lessons.open()) return false;
   return !v.finished && state.seats[v.to_move_index] === 'person';
 }
 
@@ -365,7 +373,7 @@ function finishThink(move, report) {
 // A suggested move: its steps numbered in order, those on cells on the board, and the line
 // saying what each step is, so a step made with a button (Pass, End the turn here) has its
 // number too and a move without cells claims none on the board.
-function showHint(move, level = LEVELS[HINT_LEVEL]) {
+function showHint(move, level = LEVELS[HINT_LEVEL], who = `the move the ${level.label} computer would play`) {
   let steps;
   try {
     steps = JSON.parse(state.session.move_steps(move));
@@ -377,12 +385,18 @@ function showHint(move, level = LEVELS[HINT_LEVEL]) {
   const onBoard = steps.some((s) => s.step.includes(','));
   const named = steps.map((s, i) => (s.step.includes(',') ? `${i + 1} ${s.name}` : `${i + 1} the button “${capitalise(s.name)}”`));
   const where = onBoard ? ' (numbered on the board)' : '';
-  say(`Hint: ${move}, the move the ${level.label} computer would play${where}: ${named.join(', ')}.`);
+  say(`Hint: ${move}, ${who}${where}: ${named.join(', ')}.`);
 }
 
 // ---- what the person does ----
 
 function onPersonMove(text) {
+  if (lessons.open()) {
+    // The lesson's engine judges the move first: only its answer is played.
+    const verdict = lessons.judge(text, (answer) => state.session.play(answer));
+    if (verdict === 'solved') afterChange();
+    return;
+  }
   try {
     state.session.play(text);
   } catch (error) {
@@ -396,6 +410,11 @@ function onPersonMove(text) {
 }
 
 function undo() {
+  if (lessons.active()) {
+    // A lesson is taken back to its position.
+    lessons.begin(lessons.current.number);
+    return;
+  }
   stopThinking();
   // Take back to the last position where a person is to move.
   let undone = false;
@@ -435,6 +454,7 @@ function urlParams(v, extra = {}) {
   if (v.start) params.set('position', v.start);
   if (v.played.length) params.set('moves', v.played.map((m) => m.text).join(','));
   params.set('seats', state.seats.join(','));
+  if (lessons.active()) params.set('lesson', String(lessons.current.number));
   for (const [k, value] of Object.entries(extra)) params.set(k, value);
   return params;
 }
@@ -456,6 +476,7 @@ function fromUrl() {
     position: params.get('position') || '',
     moves,
     seats: seats.length === 2 && seats.every(valid) ? seats : ['person', 'person'],
+    lesson: Number(params.get('lesson')) || 0,
   };
 }
 
@@ -562,6 +583,12 @@ async function main() {
     turnActive: () => state.view && isPersonToMove(state.view) && screen.viewPly === null,
   });
   board = screen.board;
+  lessons = new Lessons({
+    start: (setup) => loadGame({ ...setup, seats: ['person', 'person'], lesson: true }),
+    say,
+    render: () => render(),
+    rulesHref: (game) => `rules/${game}.html`,
+  });
   analysis = new GameAnalysis({
     // The strongest level's kind of search, on the analysis's time per position.
     spec: `${LEVELS.strongest.spec.split(':')[0]}:${ANALYSIS_MS}ms`,
@@ -598,6 +625,11 @@ async function main() {
     if (level && !state.think) think(level);
   });
   $('hint').addEventListener('click', () => {
+    if (lessons.open()) {
+      const answer = lessons.answer();
+      if (answer) showHint(answer, undefined, 'the lesson’s answer');
+      return;
+    }
     if (!state.think) think(LEVELS[HINT_LEVEL], { hint: true });
   });
   $('play-again').addEventListener('click', () => {
@@ -642,9 +674,14 @@ async function main() {
     onPersonMove(text);
     $('move-text').value = '';
   });
-  window.playground = { state, board, LEVELS, PALETTE, loadGame, sessionFrom, showHint, analysis, view: () => state.view };
+  window.playground = { state, board, LEVELS, PALETTE, loadGame, sessionFrom, showHint, analysis, lessons, view: () => state.view };
   const wanted = fromUrl() || { game: state.catalogue[0].name, seats: state.seats };
-  if (!loadGame(wanted) && !state.session) loadGame({ game: state.catalogue[0].name, seats: ['person', 'medium'] });
+  // A lesson's address starts the lesson afresh (its position is the lesson's own).
+  const lessonWanted = wanted.lesson && state.catalogue.some((g) => g.name === wanted.game);
+  if (lessonWanted) {
+    lessons.showList(wanted.game);
+    if (!lessons.begin(wanted.lesson)) loadGame(wanted);
+  } else if (!loadGame(wanted) && !state.session) loadGame({ game: state.catalogue[0].name, seats: ['person', 'medium'] });
   $('loading').hidden = true;
   $('main').classList.add('ready');
   startOnline({ catalogue: state.catalogue, levels: LEVELS, loadGame }); // Play a friend (online.js)

@@ -48,6 +48,13 @@ pub trait DynGame: Send + Sync {
     ///
     /// No lesson `index`, a move that does not parse or is illegal in the lesson's position.
     fn judge_lesson(&self, index: usize, mv: &str) -> Result<Verdict, String>;
+    /// Every legal move that solves lesson `index`, in notation (sorted): the answers a hint
+    /// can show.
+    ///
+    /// # Errors
+    ///
+    /// No lesson `index`, or a lesson whose setup does not build.
+    fn lesson_answers(&self, index: usize) -> Result<Vec<String>, String>;
     /// The initial position.
     fn initial_state(&self) -> Box<dyn DynState>;
     /// A position from its one-line text.
@@ -248,6 +255,19 @@ impl<G: Game> fmt::Debug for ErasedState<G> {
     }
 }
 
+/// Lesson `index` of `G`'s course, or the words saying there is none.
+fn lesson_at<G: Game>(index: usize) -> Result<lessons::Lesson, String> {
+    let course = G::course();
+    course.lessons.get(index).copied().ok_or_else(|| {
+        format!(
+            "{} has {} lessons: there is no lesson {}",
+            G::TITLE,
+            course.lessons.len(),
+            index + 1
+        )
+    })
+}
+
 impl<G: Game> DynGame for Erased<G> {
     fn name(&self) -> &'static str {
         G::NAME
@@ -280,21 +300,26 @@ impl<G: Game> DynGame for Erased<G> {
         G::course()
     }
     fn judge_lesson(&self, index: usize, mv: &str) -> Result<Verdict, String> {
-        let course = G::course();
-        let lesson = course.lessons.get(index).ok_or_else(|| {
-            format!(
-                "{} has {} lessons: there is no lesson {}",
-                G::TITLE,
-                course.lessons.len(),
-                index + 1
-            )
-        })?;
-        let (game, state) = lessons::lesson_start::<G>(lesson)?;
+        let lesson = lesson_at::<G>(index)?;
+        let (game, state) = lessons::lesson_start::<G>(&lesson)?;
         let parsed = game.parse_move(&state, mv).map_err(|e| e.to_string())?;
         if let Err(illegal) = game.check_move(&state, &parsed) {
             return Err(crate::refusal_text::<G>(&illegal));
         }
         Ok(lessons::judge(&game, &state, &lesson.goal, &parsed))
+    }
+    fn lesson_answers(&self, index: usize) -> Result<Vec<String>, String> {
+        let lesson = lesson_at::<G>(index)?;
+        let (game, state) = lessons::lesson_start::<G>(&lesson)?;
+        let mut moves = Vec::new();
+        game.legal_moves(&state, &mut moves);
+        let mut answers: Vec<String> = moves
+            .iter()
+            .filter(|mv| lessons::judge(&game, &state, &lesson.goal, mv) == Verdict::Solved)
+            .map(ToString::to_string)
+            .collect();
+        answers.sort();
+        Ok(answers)
     }
     fn initial_state(&self) -> Box<dyn DynState> {
         Box::new(ErasedState {

@@ -353,6 +353,7 @@ mod tests {
         // Taking four of three stones breaks the rule the rule book's section 1 states.
         let refusal = game.judge_lesson(0, "4").unwrap_err();
         assert!(refusal.contains("rule 1, Taking stones"), "{refusal}");
+        assert_eq!(game.lesson_answers(0), Ok(vec!["3".to_owned()]));
         let missing = game.judge_lesson(1, "3").unwrap_err();
         assert!(missing.contains("no lesson 2"), "{missing}");
         assert!(game.judge_lesson(0, "many").is_err());

@@ -16,7 +16,8 @@
 //! that can fail has a twin returning its error as text (`turn` and `try_turn`).
 //!
 //! The modules follow the page's questions: `session` (one game being played), `computer`
-//! (the moves computer players choose, for the Web Worker), `analysis` (how good each
+//! (the moves computer players choose, for the Web Worker), `lessons` (each game's
+//! course and the engine's judgement of a lesson's move), `analysis` (how good each
 //! position of a game is, for the Web Worker's analysis of a finished game), `view` (the JSON the page
 //! reads), `wording` (moves and refusals in words), `steps` and `options` (how the page
 //! writes steps and options).
@@ -25,6 +26,7 @@ use wasm_bindgen::prelude::*;
 
 mod analysis;
 mod computer;
+mod lessons;
 mod options;
 mod session;
 mod steps;
@@ -33,6 +35,9 @@ mod wording;
 
 pub use analysis::{PositionAnalysis, analyse_position, position_analysis};
 pub use computer::{choose_move, computer_move, quick_move, random_walk_move};
+pub use lessons::{
+    Judgement, judge_lesson, judgement, lesson_answers, lessons, try_lesson_answers, try_lessons,
+};
 pub use session::Session;
 pub use steps::MAX_STEPS;
 pub use view::games;

@@ -6,7 +6,7 @@
 use board_kernel::erased::{DynGame, DynState};
 use board_kernel::picture::{Picture, Point};
 use board_kernel::steps::{Step, StepError};
-use board_kernel::{MoveError, Side, Status};
+use board_kernel::{MoveError, Section, Side, Status};
 use serde::Serialize;
 
 /// The name the picture gives the cell at `at` (`d5`), or its coordinates when it has none.
@@ -132,13 +132,9 @@ pub(crate) fn refusal_words(
 /// [`refusal_words`] to the rule book at that section: `None` when the refusal names no rule
 /// or one the rule book has no section for.
 pub(crate) fn refusal_rule(game: &dyn DynGame, error: &StepError) -> Option<RuleView> {
-    let section = game.rule_citation(error.why()?.rule()?)?;
-    Some(RuleView {
-        citation: section.citation(),
-        number: section.number,
-        title: section.title,
-        anchor: section.anchor,
-    })
+    Some(RuleView::from(
+        game.rule_citation(error.why()?.rule()?)?,
+    ))
 }
 
 /// A move the engine would not play, for the player: a refusal cites the rule book's section
@@ -165,4 +161,15 @@ pub(crate) struct RuleView {
     pub(crate) anchor: String,
     /// The citation as the refusal's words write it (`rule 2.1, The Sumo push`).
     pub(crate) citation: String,
+}
+
+impl From<Section> for RuleView {
+    fn from(section: Section) -> RuleView {
+        RuleView {
+            citation: section.citation(),
+            number: section.number,
+            title: section.title,
+            anchor: section.anchor,
+        }
+    }
 }
