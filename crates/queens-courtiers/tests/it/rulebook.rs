@@ -16,3 +16,9 @@ fn every_refusal_rule_has_a_rule_book_section() {
     let rules = board_kernel::testing::check_refusal_rules::<QueensCourtiers>(&src).unwrap();
     assert!(rules.len() >= 4, "only {rules:?}");
 }
+
+#[test]
+fn the_course_teaches_every_section() {
+    let lessons = board_kernel::lessons::check_course::<QueensCourtiers>().unwrap();
+    assert!(lessons >= 6, "only {lessons} lessons");
+}
