@@ -173,6 +173,7 @@ pub fn rule_book() -> RuleBook {
 /// rule book that states the rule for players, so that a refusal cites the book a player can
 /// open. Each rule id is listed with the specification's title in a comment.
 pub const RULE_SECTIONS: &[(&str, &str)] = &[
+    ("§2.4", "sumo"),        // Tower rank: how far a Sumo, Double or Triple Sumo moves
     ("§3.1", "tower-moves"), // How a tower moves: forward, over empty squares
     ("§3.2", "sumo-push"),   // The Sumo push
     ("§4.2", "which-tower"), // Which tower moves, and the forced pass

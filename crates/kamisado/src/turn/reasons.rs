@@ -26,6 +26,8 @@ fn required_can_move(state: &State, colour: Colour) -> bool {
 /// The rule book section of each kind of refusal.
 const PHASES: &str = "§4.3";
 const MOVEMENT: &str = "§3.1";
+/// A Sumo's shorter reach: the table of tower ranks.
+const RANK: &str = "§2.4";
 const PUSH: &str = "§3.2";
 const REQUIRED: &str = "§4.2";
 
@@ -139,13 +141,15 @@ pub(crate) fn check(_options: &Options, state: &State, mv: &Move) -> Result<(), 
                 ));
             }
             if dist as u8 > t.max_distance() {
+                // Only a Sumo's reach is short of the board: its limit is the Sumo rule's.
+                let kind = match t.rank {
+                    1 => "a Sumo",
+                    2 => "a Double Sumo",
+                    _ => "a Triple Sumo",
+                };
                 return Err(Illegal::breaks(
-                    MOVEMENT,
-                    format!(
-                        "a tower of rank {} moves at most {} squares",
-                        t.rank,
-                        t.max_distance()
-                    ),
+                    RANK,
+                    format!("{kind} moves at most {} squares", t.max_distance()),
                 ));
             }
             let sdf = df.signum();

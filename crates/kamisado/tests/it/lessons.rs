@@ -212,8 +212,8 @@ fn wrong_tries_are_refused_with_the_rule_book_section() {
         (
             "A Sumo moves less far",
             "g1-g7",
-            "a tower of rank 1 moves at most 5 squares",
-            "rule 1.1, How a tower moves",
+            "a Sumo moves at most 5 squares",
+            "rule 2, Sumo towers (match play)",
         ),
         // A push with a tower that is not the required Sumo.
         (
