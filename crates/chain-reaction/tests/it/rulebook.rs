@@ -1,4 +1,5 @@
-//! Every example of the rule book replays, and the book covers every option.
+//! Every example of the rule book replays, the book covers every option, and the course of
+//! lessons teaches every section.
 
 use sackson_chain_reaction::ChainReaction;
 
@@ -15,4 +16,10 @@ fn every_refusal_rule_has_a_rule_book_section() {
     let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let rules = board_kernel::testing::check_refusal_rules::<ChainReaction>(&src).unwrap();
     assert!(rules.len() >= 4, "only {rules:?}");
+}
+
+#[test]
+fn the_course_teaches_every_section() {
+    let lessons = board_kernel::lessons::check_course::<ChainReaction>().unwrap();
+    assert!(lessons >= 6, "only {lessons} lessons");
 }

@@ -7,6 +7,7 @@ mod common;
 mod conformance;
 mod examples;
 mod keys;
+mod lessons;
 mod observation;
 mod perft;
 mod reference;

@@ -67,7 +67,9 @@ fn rotate(d: Cell, eighths: i32) -> Cell {
     DIRS[(i + eighths).rem_euclid(8) as usize]
 }
 
-fn reference_moves(g: &SevenSages, s: &State) -> BTreeSet<String> {
+/// The legal moves of `s` by the spec's rules alone, as texts: shared with the lesson tests so
+/// that a lesson's answers are checked against moves the engine did not generate.
+pub(crate) fn reference_moves(g: &SevenSages, s: &State) -> BTreeSet<String> {
     let o = g.options();
     let me = s.side_to_move();
     let cells = |side: Side| -> HashSet<Cell> {

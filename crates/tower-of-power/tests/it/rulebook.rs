@@ -20,3 +20,9 @@ fn every_refusal_rule_has_a_rule_book_section() {
     let rules = board_kernel::testing::check_refusal_rules::<TowerOfPower>(&src).unwrap();
     assert!(rules.len() >= 4, "only {rules:?}");
 }
+
+#[test]
+fn the_course_teaches_every_section() {
+    let lessons = board_kernel::lessons::check_course::<TowerOfPower>().unwrap();
+    assert!(lessons >= 6, "only {lessons} lessons");
+}
