@@ -103,6 +103,7 @@ export class Lessons {
       return false;
     }
     this.showBar();
+    this.feedback('', '');
     this.say('');
     this.showList(this.game);
     return true;
@@ -182,13 +183,21 @@ export class Lessons {
       this.showList(game);
       this.updateButtons();
       const last = number >= this.course.length;
-      this.say(`${judged.text}${last ? ' That was the last lesson: every section of the rule book is behind you.' : ' Next lesson ▶ goes on.'}`, 'success');
+      this.feedback(`${judged.text}${last ? ' That was the last lesson: every section of the rule book is behind you.' : ' Next ▶ goes on.'}`, 'solved');
     } else {
       this.render();
-      this.say(judged.text, 'refusal');
+      this.feedback(judged.text, judged.verdict);
     }
     window.playground.lastLessonVerdict = judged;
     return judged.verdict;
+  }
+
+  // The engine's verdict on the last try, in the lesson bar (kept apart from the line under
+  // the status, which says what the turn in progress needs).
+  feedback(text, kind) {
+    const line = $('lesson-feedback');
+    line.textContent = text;
+    line.className = `lesson-feedback ${kind}`.trim();
   }
 
   // A move that solves the running lesson, for the hint.

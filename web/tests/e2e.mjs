@@ -17,6 +17,8 @@
 // - The page tells the truth and teaches (truth.mjs): the board never moves when the turn's
 //   buttons come and go, the move list shows the latest move, hints number every step, a
 //   saved game keeps its computer, review shows the earlier score, a phone says "tap".
+// - The lessons (lessons.mjs): every lesson of every game solved by clicks; a miss is taken
+//   back with the lesson's words, a refusal links its rule; hint, Undo, reload; a phone.
 // - The analysis of a game (analysis.mjs): the graph has a point per position, a known
 //   Kamisado blunder is marked and its better move shown, Stop stops it midway; the time of
 //   a 30-move analysis in each game.
@@ -35,6 +37,7 @@ import { fileURLToPath } from 'node:url';
 import { launch, towersBin } from './browser.mjs';
 import { checkTruth } from './truth.mjs';
 import { checkAnalysis } from './analysis.mjs';
+import { checkLessons } from './lessons.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
@@ -497,6 +500,12 @@ await rules.close();
 const truthStarted = Date.now();
 await checkTruth({ browser, link, check, towersMoves, shots, join });
 numbers['truth.mjs checks (ms)'] = Date.now() - truthStarted;
+
+// ---- the lessons: every lesson solved by clicks, wrong tries, hint, reload, phone ----
+
+const lessonsStarted = Date.now();
+await checkLessons({ browser, base, check, clickStep, towersMoves, shots, join, numbers });
+numbers['lessons.mjs checks (ms)'] = Date.now() - lessonsStarted;
 
 // ---- the analysis of a game: graph, mistakes, Stop, its time per game ----
 
