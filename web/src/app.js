@@ -10,7 +10,7 @@
 import init, { games, Session } from './pkg/towers_web.js';
 import { PALETTE, sessionFrom } from './board.js';
 import { GameScreen } from './screen.js';
-import { capitalise, fillGameSelect, renderOptions, chosenOptions, resultText, touchPage } from './panels.js';
+import { capitalise, fillGameSelect, renderOptions, chosenOptions, resultText, touchPage, renderPlayers } from './panels.js';
 // Play a friend on a `towers serve` server (online.js): one import and one call in main().
 import { startOnline } from './online.js';
 // The analysis of a game: values, graph and mistakes, in a worker of its own (analysis.js).
@@ -77,6 +77,16 @@ function stopThinking() {
     newWorker();
   }
   state.token += 1;
+}
+
+// Who plays each seat, in words: "you" for the one person playing the computer.
+function seatNames() {
+  const people = state.seats.filter((s) => s === 'person').length;
+  return state.seats.map((s) => {
+    const level = LEVELS[s];
+    if (level) return `computer (${level.label})`;
+    return people === 1 ? 'you' : 'person';
+  });
 }
 
 function seatLevel(index) {
@@ -198,6 +208,7 @@ function render() {
   const reviewing = screen.viewPly !== null;
   screen.showBoard(state.session, { interactive: isPersonToMove(v) && !reviewing });
   renderStatus(v);
+  renderPlayers((i) => $(`player-${i}`), v, seatNames());
   renderPanels(v);
   $('position').textContent = reviewing ? '' : v.position;
   $('undo').disabled = v.played.length === 0 || reviewing;
@@ -262,6 +273,8 @@ function renderStatus(v) {
     status = state.paused
       ? `${v.to_move} (computer, ${level.label}) is paused: Resume or Step.`
       : `${v.to_move} (computer, ${level.label}) is thinking…`;
+  } else if (lessons.active() && !lessons.open()) {
+    status = `${status}. Lesson solved.`;
   } else if (!v.finished && screen.viewPly === null) {
     status = `${status}: your turn.`;
   }

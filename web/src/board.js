@@ -74,6 +74,17 @@ export class TurnBoard {
     this.boardView = null;
     container.tabIndex = 0;
     container.addEventListener('click', (e) => this.click(e));
+    // Moving by drag as well as by clicks: a piece dragged from its cell to another makes the
+    // two steps the two clicks would (the rest of a longer turn is clicked as before). A touch
+    // that starts on a piece the turn may start with drags it; elsewhere it scrolls the page.
+    this.drag = null;
+    container.addEventListener('pointerdown', (e) => this.dragStart(e));
+    container.addEventListener('pointermove', (e) => this.dragMove(e));
+    container.addEventListener('pointerup', (e) => this.dragEnd(e));
+    container.addEventListener('pointercancel', () => this.dragStop());
+    container.addEventListener('touchmove', (e) => {
+      if (this.drag) e.preventDefault();
+    }, { passive: false });
     container.addEventListener('contextmenu', (e) => {
       if (this.steps.length) {
         e.preventDefault();
@@ -377,8 +388,87 @@ export class TurnBoard {
   }
 
   click(event) {
+    if (this.dragged) {
+      // The drag that ended here made its steps already.
+      this.dragged = false;
+      return;
+    }
     const at = this.cellOf(event.target);
     if (at) this.step(at);
+  }
+
+  // The board's cell under the point (`clientX`, `clientY`), or null.
+  cellAt(x, y) {
+    const node = document.elementFromPoint(x, y);
+    return node && this.container.contains(node) ? this.cellOf(node) : null;
+  }
+
+  // A press on a cell the turn may go on with (a piece to pick up), or on the piece picked
+  // up last: the start of a possible drag.
+  dragStart(event) {
+    this.dragged = false;
+    if (!this.interactive || this.playing || event.button !== 0 || !event.isPrimary) return;
+    const at = this.cellOf(event.target);
+    const last = this.steps[this.steps.length - 1];
+    if (!at || (at !== last && !this.next.some((s) => s.step === at))) return;
+    this.drag = { from: at, x: event.clientX, y: event.clientY, id: event.pointerId, moved: false, ghost: null };
+  }
+
+  dragMove(event) {
+    const d = this.drag;
+    if (!d || event.pointerId !== d.id) return;
+    if (!d.moved) {
+      if (Math.hypot(event.clientX - d.x, event.clientY - d.y) < 8) return;
+      d.moved = true;
+      // Picking the piece up is its first step: the cells it may go to are marked at once.
+      // Not for a finger: redrawing the board would take away the cell the touch began on,
+      // and with it the touch's events (a finger's are bound to where it first touched), so
+      // a finger's piece is picked up at the drop.
+      d.touch = event.pointerType === 'touch';
+      if (!d.touch && !this.pickUp(d.from)) {
+        this.drag = null; // refused: the line under the status says why
+        return;
+      }
+      const cell = this.container.querySelector(`rect.cell[data-at="${d.from}"]`)?.getBoundingClientRect();
+      d.ghost = document.createElement('div');
+      d.ghost.className = 'drag-ghost';
+      const size = cell ? Math.max(24, cell.width) : 40;
+      d.ghost.style.width = `${size}px`;
+      d.ghost.style.height = `${size}px`;
+      document.body.append(d.ghost);
+    }
+    d.ghost.style.left = `${event.clientX}px`;
+    d.ghost.style.top = `${event.clientY}px`;
+    const over = this.cellAt(event.clientX, event.clientY);
+    d.ghost.classList.toggle('over-target', this.next.some((s) => s.step === over));
+  }
+
+  // The drop: the cell under the pointer is the next step, as if clicked.
+  dragEnd(event) {
+    const d = this.drag;
+    if (!d || event.pointerId !== d.id) return;
+    this.dragStop();
+    if (!d.moved) return; // a click: the click handler makes the step
+    this.dragged = true;
+    setTimeout(() => {
+      this.dragged = false;
+    }, 0);
+    const to = this.cellAt(event.clientX, event.clientY);
+    if (!to || to === d.from) return;
+    if (d.touch && !this.pickUp(d.from)) return;
+    this.step(to);
+  }
+
+  // Makes `at` the last step of the turn (the piece picked up) unless it is already;
+  // whether it is.
+  pickUp(at) {
+    if (this.steps[this.steps.length - 1] !== at) this.step(at);
+    return this.steps[this.steps.length - 1] === at;
+  }
+
+  dragStop() {
+    this.drag?.ghost?.remove();
+    this.drag = null;
   }
 
   // One step of the turn: a cell (`col,row`) or a named choice (`choice:i`, `finish`).

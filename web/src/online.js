@@ -12,7 +12,7 @@
 // app.js calls `startOnline` once the WebAssembly is loaded; nothing else here depends on it.
 import { sessionFrom } from './board.js';
 import { GameScreen } from './screen.js';
-import { capitalise, touchWords } from './panels.js';
+import { capitalise, touchWords, renderPlayers } from './panels.js';
 import { startLobby, fitToServer, showInvites, refreshList } from './lobby.js';
 
 const $ = (id) => document.getElementById(id);
@@ -304,11 +304,9 @@ function render() {
   $('online-title').textContent = s.title;
   online.screen.showGame({ name: s.game, title: s.title, sides: s.sides });
   document.title = `${s.title}: ${names[0]} – ${names[1]}`;
-  for (const side of [0, 1]) {
-    const box = $(`online-player-${side}`);
-    box.querySelector('.who').textContent = `${s.sides[side]}: ${names[side]}${online.seat === side ? ' (you)' : ''}`;
-    box.classList.toggle('to-move', !s.finished && s.to_move === side);
-  }
+  // The server's word on the end (a resignation, the clock, an agreed draw) over the board's.
+  const ended = { ...v, finished: s.finished, to_move_index: s.to_move, winner: s.result && s.result.winner !== null ? s.sides[s.result.winner] : null };
+  renderPlayers((side) => $(`online-player-${side}`), ended, names.map((n, side) => `${n}${online.seat === side ? ' (you)' : ''}`));
   renderStatus(s);
   online.screen.showPanels(v.played, s.moves.length);
   renderButtons(s);

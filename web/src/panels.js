@@ -238,6 +238,24 @@ export function turnHelp(board, steps) {
   return touchWords(`So far ${names.join(' → ')}: click a marked square to go on.`);
 }
 
+// The two players beside the board (the playground's and Play a friend's): the side's name
+// and who plays it (`names`), the score where the game keeps one, the side to move marked and
+// the winner named. `boxOf(i)` is the element of side `i`, `v` the session's view.
+export function renderPlayers(boxOf, v, names) {
+  for (const i of [0, 1]) {
+    const box = boxOf(i);
+    box.querySelector('.who').textContent = `${v.sides[i]}: ${names[i]}`;
+    const score = box.querySelector('.score');
+    if (score) {
+      score.hidden = !v.scores;
+      if (v.scores) score.textContent = `${v.scores[i]} ${v.scores[i] === 1 ? 'point' : 'points'}`;
+    }
+    box.classList.toggle('to-move', !v.finished && v.to_move_index === i);
+    box.classList.toggle('winner', v.finished && v.winner === v.sides[i]);
+    box.title = v.finished ? (v.winner === v.sides[i] ? `${v.sides[i]} won` : '') : v.to_move_index === i ? `${v.sides[i]} to move` : '';
+  }
+}
+
 // A finished game's result in words, from Session.view: "White wins (reason)." or a draw.
 export function resultText(v) {
   const reason = /\(([^)]*)\)/.exec(v.status);

@@ -5,7 +5,7 @@
 // - In every game a whole turn step by step, with the board redrawn after each step: a Chain
 //   Reaction turn of four segments, a Seven Sages kick, a Tower of Power row, a Queens'
 //   Courtiers two-part move, a Kamisado Sumo push; a refused click says why with the rule's
-//   section; the keyboard plays a move.
+//   section; the keyboard plays a move; so does a drag, by mouse and by a finger on a phone.
 // - A long computer think is stopped at once, and the next computer move comes within its
 //   level's time; computers against each other keep a watchable pace.
 // - A reload mid-game finds the same game; a shared link opened in a second browser context
@@ -251,6 +251,89 @@ for (let i = 0; i < 12 && (await view()).played.length === 0; i++) {
   await page.keyboard.press(key);
 }
 check((await view()).played.length === 1, 'keyboard: a whole move made with the arrow keys and Enter');
+
+// The player panels: who plays each side, the score where the game keeps one, the side to
+// move marked; after a move the other side is.
+await open(page, { game: 'chain-reaction', seats: ['person', 'hard'] });
+const players = async () => page.$$eval('#players .player', (ps) => ps.map((p) => ({
+  who: p.querySelector('.who').textContent,
+  score: p.querySelector('.score').hidden ? null : p.querySelector('.score').textContent,
+  toMove: p.classList.contains('to-move'),
+})));
+let shown = await players();
+check(shown[0].who === 'White: you' && shown[1].who === 'Black: computer (hard)', `players: who plays each side (${JSON.stringify(shown)})`);
+check(shown[0].score === '0 points' && shown[1].score === '0 points', `players: Chain Reaction's scores are shown (${JSON.stringify(shown)})`);
+check(shown[0].toMove && !shown[1].toMove, 'players: White, to move, is marked');
+await open(page, { game: 'tower-of-power' });
+shown = await players();
+check(shown.every((p) => p.score === null) && shown.every((p) => p.who.endsWith(': person')), `players: Tower of Power keeps no score; two people (${JSON.stringify(shown)})`);
+check(shown[0].who === 'White: person', `players: Tower of Power's sides by the rule book's names (${shown[0].who})`);
+await open(page, { game: 'kamisado' });
+await clickTurn(page, 'd1-d5', 'players: a move');
+shown = await players();
+check(!shown[0].toMove && shown[1].toMove, 'players: after White moves, Black is marked to move');
+
+// Moving by drag: the mouse drags Kamisado's orange tower d1 to d7 (one move, two steps); a
+// touch on a phone drags one too (CDP touch events, as a finger sends them),
+// and a touch that starts on an empty cell scrolls rather than drags.
+const centre = (p, name) => p.$eval(`#board rect.cell[data-name="${name}"]`, (r) => {
+  const b = r.getBoundingClientRect();
+  return [b.left + b.width / 2, b.top + b.height / 2];
+});
+async function mouseDrag(p, from, to) {
+  const [x0, y0] = await centre(p, from);
+  const [x1, y1] = await centre(p, to);
+  await p.mouse.move(x0, y0);
+  await p.mouse.down();
+  await p.mouse.move(x0 + (x1 - x0) / 3, y0 + (y1 - y0) / 3, { steps: 4 });
+  const ghost = await p.$('.drag-ghost');
+  const targets = await p.$$eval('#board .target', (t) => t.length);
+  await p.mouse.move(x1, y1, { steps: 6 });
+  const over = await p.$('.drag-ghost.over-target');
+  await p.mouse.up();
+  return { ghost: !!ghost, targets, over: !!over };
+}
+await open(page, { game: 'kamisado' });
+const dragged = await mouseDrag(page, 'd1', 'd7');
+check(dragged.ghost && dragged.targets > 0 && dragged.over, `drag: the dragged tower follows the pointer, its squares marked, green over d7 (${JSON.stringify(dragged)})`);
+let dv = await view();
+check(dv.played.length === 1 && dv.played[0].text === 'd1-d7', `drag: d1 dragged to d7 plays d1-d7 (${dv.played.map((m) => m.text)})`);
+check(!(await page.$('.drag-ghost')), 'drag: the ghost is gone after the drop');
+// A drop on a square the tower cannot reach is refused with the reason, and nothing is played.
+await mouseDrag(page, 'g8', 'h8');
+dv = await view();
+check(dv.played.length === 1 && /refusal/.test(await page.getAttribute('#message', 'class')), `drag: a drop sideways is refused (${await page.textContent('#message')})`);
+{
+  const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const phonePage = await phoneContext.newPage();
+  watch(phonePage);
+  await open(phonePage, { game: 'kamisado' });
+  const move = 'c1-c5';
+  const [fromName, toName] = move.split('-');
+  await phonePage.evaluate(() => window.scrollTo(0, 0));
+  const cdp = await phoneContext.newCDPSession(phonePage);
+  const touch = async (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y]) => ({ x, y })) });
+  const [fx, fy] = await centre(phonePage, fromName);
+  const [tx, ty] = await centre(phonePage, toName);
+  await touch('touchStart', [[fx, fy]]);
+  for (let i = 1; i <= 6; i++) await touch('touchMove', [[fx + ((tx - fx) * i) / 6, fy + ((ty - fy) * i) / 6]]);
+  await touch('touchEnd', []);
+  const pv = await view(phonePage);
+  check(pv.played.length === 1 && pv.played[0].text === move, `drag (phone): a finger drags ${move} (${pv.played.map((m) => m.text)})`);
+  // A swipe from an empty cell scrolls the page instead.
+  const empty = await phonePage.$eval('#board', (b) => {
+    const r = b.getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2];
+  });
+  const before = await phonePage.evaluate(() => window.scrollY);
+  await touch('touchStart', [empty]);
+  for (let i = 1; i <= 8; i++) await touch('touchMove', [[empty[0], empty[1] - 30 * i]]);
+  await touch('touchEnd', []);
+  await phonePage.waitForTimeout(300);
+  const after = await phonePage.evaluate(() => window.scrollY);
+  check(after > before && (await view(phonePage)).played.length === 1, `drag (phone): a swipe from an empty cell scrolls the page (${before} → ${after})`);
+  await phoneContext.close();
+}
 
 // ---- the computer: stopped at once, answering within its level's time ----
 

@@ -143,7 +143,9 @@ pub trait DynState: Send + Sync + fmt::Debug {
     /// caption; no marks): what a front end or an observation encoder reads the board from.
     fn picture(&self) -> Picture;
     /// The steps the move `mv` (notation, read in this position) is made of; see
-    /// [`Steps::move_steps`]. Fails when the text does not read or the move is not legal.
+    /// [`Steps::move_steps`], with the finishing step ([`TurnStep::FINISH`]) after them when
+    /// they also begin a longer move, so that making them all makes the move. Fails when the
+    /// text does not read or the move is not legal.
     fn move_steps(&self, mv: &str) -> Result<Vec<TurnStep>, MoveError>;
     /// Where a turn made of `steps` stands: the next steps, the whole move if they make one
     /// (in notation), and the board after them; see [`Steps::next_steps`].
@@ -487,7 +489,18 @@ impl<G: Game> DynState for ErasedState<G> {
         self.game
             .check_move(&self.state, &parsed)
             .map_err(|illegal| MoveError::illegal(&parsed, illegal))?;
-        Ok(crate::steps::steps_of(&*self.game, &self.state, &parsed))
+        let mut steps = crate::steps::steps_of(&*self.game, &self.state, &parsed);
+        // A move whose steps begin a longer move's is completed by the finishing step the
+        // kernel offers (a Tower of Power single step that could go on as a row move): a
+        // front end that makes these steps (a hint, a replay by clicks) needs it too.
+        let made: Vec<Step> = steps.iter().map(|t| t.step).collect();
+        if let Ok(here) = self.game.next_steps(&self.state, &made)
+            && here.complete.is_none()
+            && here.next.contains(&TurnStep::FINISH)
+        {
+            steps.push(TurnStep::FINISH);
+        }
+        Ok(steps)
     }
     fn start_turn(&self) -> Result<Box<dyn DynTurn>, StepError> {
         let turn = self.clone_box().into_turn();

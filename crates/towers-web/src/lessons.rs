@@ -116,16 +116,27 @@ pub fn judgement(name: &str, number: usize, mv: &str) -> Judgement {
     match game.judge_lesson(index, mv) {
         Ok(Verdict::Solved) => Judgement {
             verdict: "solved",
-            text: format!("Right. {}", sentence(course.lessons[index].success)),
+            text: format!("Right. {}", full_stop(course.lessons[index].success)),
         },
         Ok(Verdict::Missed) => Judgement {
             verdict: "missed",
             text: format!(
                 "{mv} is a legal move, but not the answer. {}",
-                sentence(course.lessons[index].miss)
+                full_stop(course.lessons[index].miss)
             ),
         },
         Err(why) => refused(why),
+    }
+}
+
+/// A lesson's line as written (it may begin with a move, `d3-h7 runs…`, which must keep its
+/// case), ending with a full stop.
+fn full_stop(text: &str) -> String {
+    let text = text.trim();
+    if text.ends_with(['.', '!', '?']) {
+        text.to_owned()
+    } else {
+        format!("{text}.")
     }
 }
 

@@ -359,3 +359,23 @@ fn the_board_of_a_turn_in_progress_shows_the_steps_made() {
     };
     assert!(!on(0, 0) && !on(1, 1) && on(2, 2), "{pieces:?}");
 }
+
+/// Tower of Power's single step a1-a2 also begins the row moves a1-a2-…: its steps end with
+/// the finishing step, and making them all makes the move (what a hint numbers and a replay
+/// clicks); a row move's steps need none.
+#[test]
+fn a_move_that_begins_a_longer_one_ends_with_finish() {
+    let session = Session::open("tower-of-power", "", "").unwrap();
+    let steps: Vec<String> = json(&session.try_move_steps("a1-a2").unwrap())
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["step"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(steps, ["0,0", "0,1", "finish"]);
+    let turn = json(&session.try_turn(&serde_json::to_string(&steps).unwrap()).unwrap());
+    assert_eq!(turn["complete"], "a1-a2");
+    let row = json(&session.try_move_steps("a1-a2-a3").unwrap());
+    assert_eq!(row.as_array().unwrap().len(), 3);
+    assert!(row.as_array().unwrap().iter().all(|s| s["step"] != "finish"));
+}
