@@ -84,6 +84,48 @@ pub enum Score {
     Loss(Option<u32>),
 }
 
+impl Score {
+    /// The score as a value in `[-1, 1]` for the side to move: a proof is 1, 0 or -1.
+    #[must_use]
+    pub fn value(self) -> f64 {
+        match self {
+            Score::Estimate(v) => v.clamp(-1.0, 1.0),
+            Score::Win(_) => 1.0,
+            Score::Draw => 0.0,
+            Score::Loss(_) => -1.0,
+        }
+    }
+
+    /// Whether a proven result stands behind the score.
+    #[must_use]
+    pub fn is_proven(self) -> bool {
+        !matches!(self, Score::Estimate(_))
+    }
+}
+
+/// The report a search's value is read from, among its progress reports (in order): the
+/// last, except that for alpha-beta (`even_depths`) an estimate is taken from its deepest
+/// completed search of an even depth. At an odd depth the side to move makes the last move
+/// of every line and its captures go unanswered, so the estimate swings with the depth's
+/// parity (Tower of Power's start: 0.0 at depths 2 and 4, +0.24 at 3 and 5); a time budget
+/// ends one position's search at an odd depth and the next one's at an even depth, and
+/// values compared across positions (an analysis graph, the mistakes found in a game) would
+/// zigzag. A proven score stands at any depth.
+#[must_use]
+pub fn settled_report<M>(heard: &[Progress<M>], even_depths: bool) -> Option<&Progress<M>> {
+    let last = heard.last()?;
+    if !even_depths || last.score.is_proven() {
+        return Some(last);
+    }
+    Some(
+        heard
+            .iter()
+            .rev()
+            .find(|p| p.depth % 2 == 0 && p.depth > 0)
+            .unwrap_or(last),
+    )
+}
+
 /// What a search has found so far: reported after each alpha-beta depth, every half second
 /// of an MCTS search, and once at the end of every search.
 #[derive(Clone, Debug, PartialEq)]
@@ -193,6 +235,36 @@ pub(crate) fn due(stop: Option<&Stop>, deadline: Option<f64>) -> bool {
 
 #[cfg(test)]
 mod tests {
+    fn report(depth: u32, score: Score) -> Progress<u8> {
+        Progress {
+            depth,
+            nodes: 0,
+            score,
+            elapsed: Duration::ZERO,
+            line: vec![depth as u8],
+        }
+    }
+
+    #[test]
+    fn the_deepest_even_depth_gives_an_estimate_and_a_proof_stands_at_any_depth() {
+        let heard = [
+            report(1, Score::Estimate(0.3)),
+            report(2, Score::Estimate(0.0)),
+            report(3, Score::Estimate(0.25)),
+        ];
+        let score = |h: &[Progress<u8>], even| settled_report(h, even).map(|p| p.score);
+        assert_eq!(score(&heard, true), Some(Score::Estimate(0.0)));
+        assert_eq!(settled_report(&heard, true).unwrap().line, [2]);
+        assert_eq!(score(&heard, false), Some(Score::Estimate(0.25)));
+        assert_eq!(score(&heard[..1], true), Some(Score::Estimate(0.3)));
+        let proven = [report(2, Score::Estimate(0.0)), report(3, Score::Win(Some(3)))];
+        assert_eq!(score(&proven, true), Some(Score::Win(Some(3))));
+        assert_eq!(score(&[], true), None);
+        assert_eq!(Score::Win(None).value(), 1.0);
+        assert_eq!(Score::Estimate(1.7).value(), 1.0);
+        assert!(Score::Draw.is_proven() && !Score::Estimate(0.0).is_proven());
+    }
+
     use super::*;
 
     #[test]

@@ -1,13 +1,14 @@
 //! A search's targets for a position, for people and for learning programs: the move a
 //! player chooses, how it shares its attention among the moves or actions (MCTS's visits,
 //! the learned player's visits over its first decision's actions), the value it expects and
-//! its principal line. `towers analyse` prints it as JSON, and the Python package's
+//! its principal line (alpha-beta's from its deepest even depth, as the playground's analysis
+//! reads it: [`settled_report`]). `towers analyse` prints it as JSON, and the Python package's
 //! `Player.search` returns it, so that games can be recorded with policy and value targets.
 
 use std::sync::Mutex;
 
 use board_kernel::Game;
-use game_ai::control::{Control, Progress, Score};
+use game_ai::control::{Control, Progress, settled_report};
 use game_ai::puct::{Puct, PuctConfig};
 use game_ai::{Mcts, MctsConfig, Player, PlayerSpec};
 use serde::Serialize;
@@ -81,11 +82,12 @@ pub fn analyse<G: Game>(
     if game.status(state).is_finished() {
         return Ok(analysis);
     }
-    let last: Mutex<Option<Progress<G::Move>>> = Mutex::new(None);
+    let heard: Mutex<Vec<Progress<G::Move>>> = Mutex::new(Vec::new());
     let mut listen = |p: &Progress<G::Move>| {
-        *last
+        heard
             .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(p.clone());
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push(p.clone());
     };
     match *spec {
         PlayerSpec::Mcts(budget) | PlayerSpec::MctsFresh(budget) => {
@@ -150,28 +152,18 @@ pub fn analyse<G: Game>(
             analysis.mv = player
                 .choose_with(game, state, &mut control)
                 .map(|m| m.to_string());
-            if let Some(p) = last
+            let heard = heard
                 .into_inner()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-            {
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            // Alpha-beta's value and line from its deepest even depth (`settled_report`);
+            // the work from its last report.
+            let even_depths = matches!(spec, PlayerSpec::AlphaBeta(_));
+            if let Some(p) = settled_report(&heard, even_depths) {
                 analysis.line = p.line.iter().map(ToString::to_string).collect();
-                analysis.nodes = p.nodes;
-                match p.score {
-                    Score::Estimate(v) => analysis.value = Some(v),
-                    Score::Win(_) => {
-                        analysis.value = Some(1.0);
-                        analysis.proven = true;
-                    }
-                    Score::Loss(_) => {
-                        analysis.value = Some(-1.0);
-                        analysis.proven = true;
-                    }
-                    Score::Draw => {
-                        analysis.value = Some(0.0);
-                        analysis.proven = true;
-                    }
-                }
+                analysis.value = Some(p.score.value());
+                analysis.proven = p.score.is_proven();
             }
+            analysis.nodes = heard.last().map_or(0, |p| p.nodes);
         }
     }
     Ok(analysis)

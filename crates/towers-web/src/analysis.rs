@@ -8,18 +8,15 @@
 //! strongest level, on a budget per position) searches it, built as [`crate::computer_move`]
 //! builds it for play, and its progress gives the value.
 //!
-//! Alpha-beta's value is taken from its deepest completed search of an even depth, unlike
-//! `towers analyse` (which reports the last depth): at an odd depth the side to move makes
-//! the last move of every line and its captures go unanswered, so the value swings with the
-//! depth's parity (Tower of Power's start: 0.0 at depths 2 and 4, +0.24 at 3 and 5). Within a
-//! budget of time one position reaches an odd depth and the next an even one, and a graph of
-//! them zigzags, every move looking like a mistake; even depths on both sides compare alike.
+//! Alpha-beta's value is taken from its deepest completed search of an even depth
+//! ([`game_ai::control::settled_report`]), as `towers analyse` takes it: values compared
+//! across positions must not swing with the parity of the depth each search reached.
 
 use std::time::Duration;
 
 use board_kernel::{Game, Side, Snapshot, Status};
 use game_ai::PlayerSpec;
-use game_ai::control::{Control, Progress, Score};
+use game_ai::control::{Control, Progress, settled_report};
 use game_ai::solver::{self, SolveConfig, Value};
 use serde::Serialize;
 use tower_games::registry::{self, GameVisitor};
@@ -131,8 +128,8 @@ pub fn position_analysis(
                 }
             }
             let mut player = self.spec.build::<G>(self.seed);
-            let mut heard: Vec<(u32, Score)> = Vec::new();
-            let mut listen = |p: &Progress<G::Move>| heard.push((p.depth, p.score));
+            let mut heard: Vec<Progress<G::Move>> = Vec::new();
+            let mut listen = |p: &Progress<G::Move>| heard.push(p.clone());
             let mut control = Control {
                 progress: Some(&mut listen),
                 ..Control::default()
@@ -142,11 +139,8 @@ pub fn position_analysis(
                 .map(|m| m.to_string());
             let even_depths = matches!(self.spec, PlayerSpec::AlphaBeta(_));
             let by = self.spec.to_string();
-            Ok(match chosen_score(&heard, even_depths) {
-                Some(Score::Estimate(v)) => answer(v.clamp(-1.0, 1.0), false, best, by),
-                Some(Score::Win(_)) => answer(1.0, true, best, by),
-                Some(Score::Loss(_)) => answer(-1.0, true, best, by),
-                Some(Score::Draw) => answer(0.0, true, best, by),
+            Ok(match settled_report(&heard, even_depths) {
+                Some(report) => answer(report.score.value(), report.score.is_proven(), best, by),
                 None => PositionAnalysis {
                     value: None,
                     white: None,
@@ -175,41 +169,4 @@ pub fn position_analysis(
         },
     )
     .map_err(|e| e.to_string())?
-}
-
-/// The score to report among a search's progress reports (`(depth, score)`, in order): the
-/// last, unless it is an estimate and `even_depths` asks for the deepest even depth's
-/// estimate where there is one (see the module's note). A proven score stands at any depth.
-fn chosen_score(heard: &[(u32, Score)], even_depths: bool) -> Option<Score> {
-    let &(_, last) = heard.last()?;
-    if !even_depths || !matches!(last, Score::Estimate(_)) {
-        return Some(last);
-    }
-    Some(
-        heard
-            .iter()
-            .rev()
-            .find(|(depth, _)| depth % 2 == 0 && *depth > 0)
-            .map_or(last, |&(_, score)| score),
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_deepest_even_depth_gives_an_estimate_and_a_proof_stands_at_any_depth() {
-        let heard = [
-            (1, Score::Estimate(0.3)),
-            (2, Score::Estimate(0.0)),
-            (3, Score::Estimate(0.25)),
-        ];
-        assert_eq!(chosen_score(&heard, true), Some(Score::Estimate(0.0)));
-        assert_eq!(chosen_score(&heard, false), Some(Score::Estimate(0.25)));
-        assert_eq!(chosen_score(&heard[..1], true), Some(Score::Estimate(0.3)));
-        let proven = [(2, Score::Estimate(0.0)), (3, Score::Win(Some(3)))];
-        assert_eq!(chosen_score(&proven, true), Some(Score::Win(Some(3))));
-        assert_eq!(chosen_score(&[], true), None);
-    }
 }
