@@ -201,6 +201,7 @@ pub fn rule_book() -> RuleBook {
 /// open. Each rule id is listed with the specification's title in a comment.
 pub const RULE_SECTIONS: &[(&str, &str)] = &[
     ("§2.1", "board"),       // Squares and coordinates
+    ("§3", "stacks"),        // Pieces and stacks: only the top stone moves
     ("§4.1", "tours-rule"),  // Dropping a stone: onto a stack only without the Tours rule
     ("§4.2", "row-move"),    // The row move
     ("§4.3", "single-step"), // The single step

@@ -2,15 +2,79 @@
 //! the pass (§4.3), the squares (§2.1), whose sage it is, the slide (§3), the zones (§2.2) and
 //! the kick (§4.2).
 
-use board_kernel::Illegal;
+use board_kernel::{Direction, Illegal, Square};
 
 use super::{Mover, may_stop, ray};
-use crate::board::{KIND, STEP, dir_index, goal_of, is_backward_diagonal, square};
+use crate::board::{Cell, KIND, OUTSIDE, STEP, dir_index, goal_of, is_backward_diagonal, square};
 use crate::kick::first_pivot;
 use crate::notation::Move;
-use crate::options::{KickMode, Options};
+use crate::options::{KickMode, Options, OwnGoal};
 use crate::pieces::{CellSet, on_board};
 use crate::state::State;
+
+/// A direction in the rule book's words: `north`, `south-west`.
+fn direction_words(dir: Direction) -> &'static str {
+    match dir {
+        Direction::N => "north",
+        Direction::NE => "north-east",
+        Direction::E => "east",
+        Direction::SE => "south-east",
+        Direction::S => "south",
+        Direction::SW => "south-west",
+        Direction::W => "west",
+        Direction::NW => "north-west",
+    }
+}
+
+/// Why a kick of the sage from `from`, ending on `kicker`, cannot leave the ball on `b`, a
+/// cell none of its legs lets it stop on (past its first leg and first pivot): the rule and
+/// the reason.
+fn why_not_there(
+    options: &Options,
+    state: &State,
+    mover: &Mover,
+    from: Cell,
+    kicker: Cell,
+    b: Square,
+) -> (&'static str, String) {
+    let Some(c) = on_board(b) else {
+        return ("§2.1", format!("{b} is not a cell of the board"));
+    };
+    let kind = KIND[c as usize];
+    if kind == OUTSIDE {
+        return (
+            "§2.2",
+            format!("{b} is outside (the marked margin), which the ball never enters"),
+        );
+    }
+    if kind == mover.own_goal && options.own_goal == OwnGoal::Forbidden {
+        return (
+            "§2.2",
+            format!(
+                "{b} is in {}'s own goal area, which the ball never enters (unless the own_goal \
+                 option allows own goals)",
+                mover.side.name()
+            ),
+        );
+    }
+    // The sages after the kick: the kicker has left its cell for `kicker`.
+    if c == kicker || (c != from && mover.all.has(c)) {
+        return (
+            "§4.2",
+            format!("a sage stands on {b}, and the ball stops in front of a sage, never on it"),
+        );
+    }
+    if c == state.ball {
+        return (
+            "§4.2",
+            format!("the ball lies on {b}, and a ball back on its own cell is no kick"),
+        );
+    }
+    (
+        "§4.2",
+        format!("no leg of this kick brings the ball to {b}"),
+    )
+}
 
 /// Why the sage move or pass `mv` is illegal in the ongoing `state`, naming the rule.
 pub(super) fn reason(options: &Options, state: &State, mv: &Move) -> Illegal {
@@ -51,7 +115,8 @@ pub(super) fn reason(options: &Options, state: &State, mv: &Move) -> Illegal {
                 return Illegal::breaks(
                     "§4.1",
                     format!(
-                        "a plain move may not go diagonally backward ({dir} for {name}); only kicks may"
+                        "a plain move may not go diagonally backward ({} for {name}); only kicks may",
+                        direction_words(dir)
                     ),
                 );
             }
@@ -102,9 +167,10 @@ pub(super) fn reason(options: &Options, state: &State, mv: &Move) -> Illegal {
                 return Illegal::breaks(
                     "§4.2",
                     format!(
-                        "the ball on {} cannot be kicked {dir}: on its first leg it must move and \
+                        "the ball on {} cannot be kicked {}: on its first leg it must move and \
                      meet another stone",
-                        square(state.ball)
+                        square(state.ball),
+                        direction_words(dir)
                     ),
                 );
             };
@@ -163,10 +229,11 @@ pub(super) fn reason(options: &Options, state: &State, mv: &Move) -> Illegal {
                     ),
                 )
             } else {
+                let (rule, why) = why_not_there(options, state, &mover, f, k.kicker, b);
                 Illegal::breaks(
-                    "§4.2",
+                    rule,
                     format!(
-                        "the ball cannot stop on {b}; this kick may leave it on {}",
+                        "the ball cannot stop on {b}: {why}; this kick may leave it on {}",
                         cells.join(" ")
                     ),
                 )

@@ -208,7 +208,7 @@ fn wrong_tries_are_refused_citing_the_rule_book() {
             "Straight back, never diagonally back",
             "h13-e10",
             "rule 2.1, Plain moves",
-            "diagonally backward",
+            "a plain move may not go diagonally backward (south-west for White)",
         ),
         // Stopping in the opponent's goal area.
         (
@@ -238,12 +238,13 @@ fn wrong_tries_are_refused_citing_the_rule_book() {
             "rule 2.2, Kicks",
             "first bounce is mandatory",
         ),
-        // The ball in the outside.
+        // The ball in the outside, which it never enters.
         (
             "Your first kick",
             "d5-d8/o11",
-            "rule 2.2, Kicks",
-            "cannot stop on o11",
+            "rule 1, The board",
+            "the ball cannot stop on o11: o11 is outside (the marked margin), which the ball \
+             never enters; this kick may leave it on ",
         ),
         // A pass while a move exists.
         (

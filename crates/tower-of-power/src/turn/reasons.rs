@@ -1,4 +1,4 @@
-//! Why a move is refused: the rule it breaks (§2.1, §4.1–4.3), in words for a player and
+//! Why a move is refused: the rule it breaks (§2.1, §3, §4.1–4.3), in words for a player and
 //! with the rule book's section.
 
 use std::fmt;
@@ -17,7 +17,13 @@ pub(crate) enum Breach {
     NotAdjacent(Square, Square),
     StepsOff,
     Empty(Square),
-    Enemy(Square, Side),
+    /// The top stone of the square is the opponent's `side`; `pinned` when a stone of the
+    /// mover's lies under it.
+    Enemy {
+        sq: Square,
+        side: Side,
+        pinned: bool,
+    },
     SameSquare,
     NotInLine(Square, Square),
     /// The last deal square `end` is on no line through the base `base`.
@@ -25,8 +31,10 @@ pub(crate) enum Breach {
         base: Square,
         end: Square,
     },
-    /// A pile of `need` stones from `base` dealt to `end`, `got` squares away.
+    /// The `need` stones lifted from the row `far`–`base` dealt to `end`, `got` squares
+    /// away.
     DealLength {
+        far: Square,
         base: Square,
         end: Square,
         need: usize,
@@ -36,29 +44,41 @@ pub(crate) enum Breach {
     /// step is allowed.
     Stuck(Square),
     /// The row from `base` has nowhere to be dealt: every line of its length from the base
-    /// leaves the board, goes back over the row or meets a stack it may not be dealt onto.
-    NoDeal(Square),
-    BackOverRow(Direction),
+    /// leaves the board, goes back over the row or meets a stack it may not be dealt onto;
+    /// `stacks` when some line on the board is closed only by stacks (the Tours rule).
+    NoDeal {
+        base: Square,
+        stacks: bool,
+    },
+    /// The pile of the row with base `base` dealt to `end`, back along the row.
+    BackOverRow {
+        base: Square,
+        end: Square,
+    },
     RowBroken(Square, Option<Side>),
     /// A stone would be dealt onto a stack (option `deal_onto_stacks` off).
     OntoStack(Square),
 }
 
 impl Breach {
-    /// The rule book section of the rule broken.
+    /// The specification's section of the rule broken (the rule book's, through
+    /// [`RULE_SECTIONS`](crate::rulebook::RULE_SECTIONS)).
     pub(crate) const fn rule(self) -> &'static str {
         match self {
             Breach::OffBoard(_) => "§2.1",
+            // Only the top stone of a square moves, and it is its colour's (§3).
+            Breach::Enemy { .. } => "§3",
             Breach::NotAdjacent(..) | Breach::StepsOff => "§4.3",
-            Breach::Empty(_) | Breach::Enemy(..) | Breach::RowBroken(..) => "§4.2",
-            Breach::OntoStack(_) => "§4.1",
+            Breach::Empty(_) | Breach::RowBroken(..) => "§4.2",
+            // The Tours rule (dealing onto a stack) is an option of the landing rule (§4.1).
+            Breach::OntoStack(_) | Breach::NoDeal { stacks: true, .. } => "§4.1",
             Breach::SameSquare
             | Breach::NotInLine(..)
             | Breach::DealNotInLine { .. }
             | Breach::DealLength { .. }
             | Breach::Stuck(_)
-            | Breach::NoDeal(_)
-            | Breach::BackOverRow(_) => "§4.2",
+            | Breach::NoDeal { stacks: false, .. }
+            | Breach::BackOverRow { .. } => "§4.2",
         }
     }
 }
@@ -84,9 +104,24 @@ impl fmt::Display for Breach {
                  move a row of at least two stones",
             ),
             Breach::Empty(sq) => write!(f, "there is no stone on {sq}"),
-            Breach::Enemy(sq, side) => {
-                write!(f, "the top stone on {sq} is {side}'s, not yours")
-            }
+            Breach::Enemy {
+                sq,
+                side,
+                pinned: true,
+            } => write!(
+                f,
+                "only the top stone of a square moves, and the top stone on {sq} is {side}'s: \
+                 your stone there is pinned under it"
+            ),
+            Breach::Enemy {
+                sq,
+                side,
+                pinned: false,
+            } => write!(
+                f,
+                "the top stone on {sq} is {side}'s, so {side} controls {sq}; you move only the \
+                 top stones of squares you control"
+            ),
             Breach::SameSquare => f.write_str("the far end and the base of a row must differ"),
             Breach::NotInLine(far, base) => write!(
                 f,
@@ -98,30 +133,62 @@ impl fmt::Display for Breach {
                  a rank, file or diagonal through {base}"
             ),
             Breach::DealLength {
+                far,
                 base,
                 end,
                 need,
                 got,
-            } => write!(
-                f,
-                "the {need} lifted stone{} {} dealt one a square in a line from the base {base}, \
-                 so the last lands {need} square{} from {base}; {end} is {got} away",
-                if need == 1 { "" } else { "s" },
-                if need == 1 { "is" } else { "are" },
-                if need == 1 { "" } else { "s" }
-            ),
+            } => {
+                if need == 1 {
+                    write!(
+                        f,
+                        "the row {far}-{base} lifts 1 stone, which is dealt to the square next to \
+                         the base {base}"
+                    )?;
+                } else {
+                    write!(
+                        f,
+                        "the row {far}-{base} lifts {need} stones, which are dealt one per square \
+                         in a line starting next to the base {base}, so the last lands {need} \
+                         squares from {base}"
+                    )?;
+                }
+                // The square the last stone lands on that way, if the board reaches it.
+                let last = base.line_to(end).and_then(|(v, _)| {
+                    let k = i8::try_from(need).ok()?;
+                    base.steps(v, k).filter(|&sq| on_board(sq))
+                });
+                match last {
+                    Some(last) => write!(f, ": {last}, not {end}"),
+                    None => write!(
+                        f,
+                        "; {end} is only {got} away, and that way the pile would fall off the \
+                         board"
+                    ),
+                }
+            }
             Breach::Stuck(sq) => write!(
                 f,
                 "the stone on {sq} has no move: no row it ends can be dealt anywhere"
             ),
-            Breach::NoDeal(base) => write!(
+            Breach::NoDeal {
+                base,
+                stacks: false,
+            } => write!(
                 f,
                 "a row with its base on {base} has nowhere to be dealt: every line of its length \
                  from {base} leaves the board or goes back over the row"
             ),
-            Breach::BackOverRow(dir) => write!(
+            Breach::NoDeal { base, stacks: true } => write!(
                 f,
-                "the pile may not be dealt back over the row it came from (direction {dir})"
+                "a row with its base on {base} has nowhere to be dealt: every line of its length \
+                 from {base} leaves the board, goes back over the row or meets a stack, and \
+                 under the Tours rule (deal_onto_stacks off) no stone may be dealt onto a stack"
+            ),
+            Breach::BackOverRow { base, end } => write!(
+                f,
+                "the pile may not be dealt back over the row it came from, and {end} lies back \
+                 along the row from the base {base}"
             ),
             Breach::RowBroken(sq, None) => {
                 write!(f, "the row is broken: {sq} is empty")
@@ -137,15 +204,25 @@ impl fmt::Display for Breach {
     }
 }
 
+/// Why `me` may not move the top stone of `sq`: there is none, or it is the opponent's.
+fn owner_breach(board: &Board, me: Side, sq: Square) -> Option<Breach> {
+    match board.top(sq) {
+        Some(side) if side == me => None,
+        Some(side) => Some(Breach::Enemy {
+            sq,
+            side,
+            pinned: board.tower(sq).stones().any(|stone| stone == me),
+        }),
+        None => Some(Breach::Empty(sq)),
+    }
+}
+
 /// Checks `mv` for `me` against the rules of a turn (the game being on).
 pub(crate) fn check(options: &Options, board: &Board, me: Side, mv: Move) -> Result<(), Breach> {
     let single_step = options.single_step;
-    let own = |sq: Square| -> Result<(), Breach> {
-        match board.top(sq) {
-            Some(side) if side == me => Ok(()),
-            Some(side) => Err(Breach::Enemy(sq, side)),
-            None => Err(Breach::Empty(sq)),
-        }
+    let own = |sq: Square| match owner_breach(board, me, sq) {
+        Some(breach) => Err(breach),
+        None => Ok(()),
     };
     match mv {
         Move::Step { from, to } => {
@@ -179,16 +256,17 @@ pub(crate) fn check(options: &Options, board: &Board, me: Side, mv: Move) -> Res
             let (v, k2) = base
                 .line_to(end)
                 .ok_or(Breach::DealNotInLine { base, end })?;
+            if v == u {
+                return Err(Breach::BackOverRow { base, end });
+            }
             if k2 != k {
                 return Err(Breach::DealLength {
+                    far,
                     base,
                     end,
                     need: k as usize,
                     got: k2 as usize,
                 });
-            }
-            if v == u {
-                return Err(Breach::BackOverRow(v));
             }
             own(base)?;
             for i in 1..=k {
@@ -221,11 +299,7 @@ pub(crate) fn step_breach(
     made: &[Square],
     refused: Square,
 ) -> Option<Breach> {
-    let own = |sq: Square| match board.top(sq) {
-        Some(side) if side == me => None,
-        Some(side) => Some(Breach::Enemy(sq, side)),
-        None => Some(Breach::Empty(sq)),
-    };
+    let own = |sq: Square| owner_breach(board, me, sq);
     if !on_board(refused) {
         return Some(Breach::OffBoard(refused));
     }
@@ -234,7 +308,8 @@ pub(crate) fn step_breach(
         [far] => {
             // The base of a row ending on `far`: in line, the base and the squares between
             // all topped by `me`'s stones.
-            let row = match refused.line_to(far) {
+            let line = refused.line_to(far);
+            let row = match line {
                 None => Some(Breach::NotInLine(far, refused)),
                 Some((u, k)) => own(refused).or_else(|| {
                     (1..k).find_map(|i| {
@@ -257,7 +332,18 @@ pub(crate) fn step_breach(
                     .err()
                 })
                 .flatten();
-            row.or(step).or(Some(Breach::NoDeal(refused)))
+            // A sound row that begins no move has no line to be dealt along: the board's edges
+            // and its own direction close some, and stacks under the Tours rule close the rest.
+            let stacks = !options.deal_onto_stacks
+                && line.is_some_and(|(u, k)| {
+                    Direction::ALL
+                        .into_iter()
+                        .any(|v| v != u && refused.steps(v, k as i8).is_some_and(on_board))
+                });
+            row.or(step).or(Some(Breach::NoDeal {
+                base: refused,
+                stacks,
+            }))
         }
         [far, base, ..] => check(
             options,
@@ -314,8 +400,8 @@ mod step_tests {
         assert_eq!(
             why.map(|b| format!("{b} ({})", b.rule())).as_deref(),
             Some(
-                "the 2 lifted stones are dealt one a square in a line from the base c3, so the \
-                 last lands 2 squares from c3; d4 is 1 away (§4.2)"
+                "the row a1-c3 lifts 2 stones, which are dealt one per square in a line starting \
+                 next to the base c3, so the last lands 2 squares from c3: e5, not d4 (§4.2)"
             )
         );
         let far = step_breach(&options, &board, Side::White, &[sq("a1")], sq("d3"));

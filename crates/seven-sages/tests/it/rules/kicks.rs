@@ -23,7 +23,13 @@ fn the_ball_must_meet_a_stone_on_its_first_leg() {
     // Kick east along rank 8: the ball would run into the outside o8.
     let open = position(&g, &line(&["b8"], &["h15"], "d8", 'w'));
     assert!(with_prefix(&g, &open, "b8-d8/").is_empty());
-    rejected(&g, &open, "b8-d8/n8", "must move and meet another stone");
+    rejected(
+        &g,
+        &open,
+        "b8-d8/n8",
+        "the ball on d8 cannot be kicked east: on its first leg it must move and meet another \
+         stone",
+    );
     // A sage standing on the outside cell o8 stops the ball: it bounces off it.
     let walled = position(&g, &line(&["b8"], &["o8"], "d8", 'w'));
     let outcomes = suffixes(&g, &walled, "b8-d8/");
@@ -204,4 +210,70 @@ fn deviation_half_turns_by_45_degrees() {
     let right = game(&[]);
     assert!(!legal(&right, &right.initial_state(), "h5-h8/i11"));
     assert!(legal(&right, &right.initial_state(), "h5-h8/i10"));
+}
+
+/// The refusal of a move, in a player's words with the rule book's section.
+fn refusal(g: &SevenSages, s: &State, text: &str) -> String {
+    let mv = g.parse_move(s, text).unwrap();
+    board_kernel::refusal_text::<SevenSages>(&g.check_move(s, &mv).unwrap_err())
+}
+
+/// A cell the ball cannot stop on is refused with the reason, citing the section that states
+/// it: the outside and the kicker's own goal area (the ball never enters them) the board's;
+/// a sage's cell, the ball's own cell and a cell no leg reaches the kick's.
+#[test]
+fn where_the_ball_cannot_stop_is_refused_with_the_reason() {
+    let g = game(&[]);
+    let s = g.initial_state();
+    // Example 1: h5 kicks, the ball may end on b9 … but not on these.
+    for (kick, reason, cited) in [
+        (
+            "h5-h8/a9",
+            "a9 is outside (the marked margin), which the ball never enters",
+            "(rule 1, The board)",
+        ),
+        (
+            "h5-h8/g1",
+            "g1 is in White's own goal area, which the ball never enters (unless the own_goal \
+             option allows own goals)",
+            "(rule 1, The board)",
+        ),
+        (
+            "h5-h8/h11",
+            "a sage stands on h11, and the ball stops in front of a sage, never on it",
+            "(rule 2.2, Kicks)",
+        ),
+        (
+            "h5-h8/c3",
+            "no leg of this kick brings the ball to c3",
+            "(rule 2.2, Kicks)",
+        ),
+    ] {
+        let text = refusal(&g, &s, kick);
+        assert!(
+            text.starts_with(&format!(
+                "the ball cannot stop on {}: {reason}; this kick may leave it on ",
+                &kick[6..]
+            )) && text.ends_with(cited),
+            "{kick}: {text}"
+        );
+    }
+    // With own goals allowed, g1 is a cell like any other that this kick does not reach.
+    let own_goals = game(&[("own_goal", "ScoresForOpponent")]);
+    let text = refusal(&own_goals, &own_goals.initial_state(), "h5-h8/g1");
+    assert!(
+        text.contains(": no leg of this kick brings the ball to g1; ")
+            && text.ends_with("(rule 2.2, Kicks)"),
+        "{text}"
+    );
+    // StopBefore: the kicker stops on h7, and the ball back on h8 is no kick.
+    let before = game(&[("kick_mode", "StopBefore")]);
+    let text = refusal(&before, &before.initial_state(), "h5-h7/h8");
+    assert!(
+        text.starts_with(
+            "the ball cannot stop on h8: the ball lies on h8, and a ball back on its own cell is \
+             no kick; "
+        ) && text.ends_with("(rule 2.2, Kicks)"),
+        "{text}"
+    );
 }

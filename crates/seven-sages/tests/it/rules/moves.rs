@@ -28,7 +28,12 @@ fn no_plain_move_diagonally_backward_but_straight_back_is_fine() {
     assert!(legal(&g, &s, "d5-d4"), "straight backward");
     assert!(!legal(&g, &s, "d5-c4"));
     assert!(!legal(&g, &s, "d5-e4"));
-    rejected(&g, &s, "d5-e4", "diagonally backward");
+    rejected(
+        &g,
+        &s,
+        "d5-e4",
+        "a plain move may not go diagonally backward (south-east for White); only kicks may",
+    );
     assert!(legal(&g, &s, "d5-e6"));
     // Black's backward diagonals point north.
     let mut b = s.clone();
@@ -37,6 +42,12 @@ fn no_plain_move_diagonally_backward_but_straight_back_is_fine() {
     assert!(legal(&g, &b, "d11-c10"));
     assert!(!legal(&g, &b, "d11-c12"));
     assert!(!legal(&g, &b, "d11-e12"));
+    rejected(
+        &g,
+        &b,
+        "d11-c12",
+        "a plain move may not go diagonally backward (north-west for Black)",
+    );
 }
 
 #[test]

@@ -149,7 +149,7 @@ fn the_sample_game_as_a_record() {
     let moves = tower_of_power::notation::parse_record(record).unwrap();
     let texts: Vec<String> = moves.iter().map(Move::to_string).collect();
     assert_eq!(texts, SAMPLE.map(|(m, _, _)| m.to_owned()));
-    let err = tower_of_power::notation::parse_record("a5-e1-e5 h4-e7").unwrap_err();
+    let err = tower_of_power::notation::parse_record("a5-e1-e5 h4-e7-e4-e1").unwrap_err();
     assert_eq!(err.at.as_deref(), Some("move 2"));
 }
 

@@ -111,8 +111,15 @@ fn the_pile_may_not_go_back_over_the_row_but_may_go_straight_on() {
     rejected(&g, text, "c1-b1-c1", "back over the row");
     assert!(g.play_text(&mut pos(&g, text), "c1-b1-a1").is_ok());
     assert!(g.play_text(&mut pos(&g, text), "c1-b1-c2").is_ok());
-    // The same shape without a board: the notation itself rejects it.
-    assert!("c1-b1-c1".parse::<Move>().is_err());
+    // The notation reads it; the rule of the row move refuses it, in its words.
+    assert!("c1-b1-c1".parse::<Move>().is_ok());
+    rejected(
+        &g,
+        text,
+        "c1-b1-c1",
+        "the pile may not be dealt back over the row it came from, and c1 lies back along the \
+         row from the base b1",
+    );
 }
 
 #[test]
