@@ -80,6 +80,9 @@ impl Presentation for Listed {
     fn rule_book() -> RuleBook {
         Nim::rule_book()
     }
+    fn course() -> board_kernel::lessons::Course {
+        Nim::course()
+    }
     fn rule_section(rule: &str) -> Option<&'static str> {
         Nim::rule_section(rule)
     }
