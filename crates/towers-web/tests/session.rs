@@ -359,3 +359,80 @@ fn the_board_of_a_turn_in_progress_shows_the_steps_made() {
     };
     assert!(!on(0, 0) && !on(1, 1) && on(2, 2), "{pieces:?}");
 }
+
+/// The terms a rule book sets in bold (`**Sumo**`), in lower case, but for the sides' names.
+fn bold_terms(book: &board_kernel::RuleBook) -> Vec<String> {
+    let mut terms = Vec::new();
+    for block in &book.blocks {
+        if let board_kernel::Block::Text(text) = block {
+            for (i, part) in text.split("**").enumerate() {
+                let term = part.trim().trim_end_matches([':', '.']).to_lowercase();
+                if i % 2 == 1 && !term.is_empty() && term != "white" && term != "black" {
+                    terms.push(term);
+                }
+            }
+        }
+    }
+    terms
+}
+
+/// Whether `text` (lower case) holds `term` as whole words.
+fn has_words(text: &str, term: &str) -> bool {
+    text.match_indices(term).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + term.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
+}
+
+/// How to move comes from each game, through the games list: the game's own words, saying
+/// "click" (the page says "tap" on a touch screen) and in the terms of its rule book.
+#[test]
+fn every_game_says_how_to_move_in_its_rule_book_s_terms() {
+    for entry in json(&games()).as_array().unwrap() {
+        let name = entry["name"].as_str().unwrap();
+        let how_to = entry["how_to"].as_str().unwrap();
+        let game = tower_games::registry::build(name, &[]).unwrap();
+        assert_eq!(how_to, game.how_to_move(), "{name}");
+        assert_ne!(
+            how_to, "Click a piece, then where it goes.",
+            "{name}: the game says how to move in its own words"
+        );
+        let lower = how_to.to_lowercase();
+        assert!(has_words(&lower, "click"), "{name}: {how_to}");
+        let terms: Vec<String> = bold_terms(&game.rule_book())
+            .into_iter()
+            .filter(|t| has_words(&lower, t))
+            .collect();
+        assert!(
+            terms.len() >= 2,
+            "{name}: the way to move uses the rule book's terms ({terms:?}): {how_to}"
+        );
+    }
+    // The browser tests read these: Kamisado's names the Sumo, and Seven Sages' (shown on a
+    // phone) begins with the word that becomes "Tap".
+    let how_to = |name: &str| {
+        tower_games::registry::build(name, &[])
+            .unwrap()
+            .how_to_move()
+    };
+    assert!(how_to("kamisado").contains("Sumo"));
+    assert!(how_to("seven-sages").starts_with("Click"));
+}
+
+/// The words of a named choice are the game's: Kamisado's refill sides say what they do, a
+/// choice without words of its own is called by its name.
+#[test]
+fn named_choices_are_in_the_game_s_words() {
+    let kamisado = tower_games::registry::build("kamisado", &[]).unwrap();
+    let words: Vec<Option<&str>> = (0..4).map(|i| kamisado.choice_words(i)).collect();
+    assert_eq!(
+        words,
+        [
+            Some("pass"),
+            Some("refill the home rows from the left (the brown corner)"),
+            Some("refill the home rows from the right"),
+            None
+        ]
+    );
+}
