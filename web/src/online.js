@@ -18,6 +18,7 @@ import { startLobby, fitToServer, showInvites, refreshList } from './lobby.js';
 const $ = (id) => document.getElementById(id);
 const online = {
   levels: {},
+  catalogue: [], // the registered games, `games()`: their texts beside the board
   loadGame: null,
   limits: null, // the server's answer to `GET api/limits`, once it came
   screen: null, // the board and its panels (screen.js)
@@ -302,7 +303,8 @@ function render() {
   }
   const names = s.players.map(playerName);
   $('online-title').textContent = s.title;
-  online.screen.showGame({ name: s.game, title: s.title, sides: s.sides });
+  const entry = online.catalogue.find((g) => g.name === s.game);
+  online.screen.showGame({ ...entry, name: s.game, title: s.title, sides: s.sides });
   document.title = `${s.title}: ${names[0]} – ${names[1]}`;
   // The server's word on the end (a resignation, the clock, an agreed draw) over the board's.
   const ended = { ...v, finished: s.finished, to_move_index: s.to_move, winner: s.result && s.result.winner !== null ? s.sides[s.result.winner] : null };
@@ -529,6 +531,7 @@ function openFromHash() {
 /// `loadGame` opens a game on the playground's board.
 export function startOnline({ catalogue, levels, loadGame }) {
   online.levels = levels;
+  online.catalogue = catalogue;
   online.loadGame = loadGame;
   online.title = document.title;
   startLobby(catalogue);

@@ -19,23 +19,10 @@ export function fillGameSelect(select, catalogue) {
   }
 }
 
-// A short "how to move" for each game, beside the board.
-export const HOWTO = {
-  kamisado:
-    'Click the tower to move, then the square where it stops: straight ahead or diagonally forward, as far as the way is clear. From the second turn on, the tower you must move is the one of the colour of the square your opponent just landed on (it is marked). A Sumo (marked S) can push the tower in front of it: click the Sumo, then the square ahead. A tower that cannot move passes: click Pass. Reach the far row to win.',
-  'tower-of-power':
-    'A single step: click one of your stones, then a neighbouring square. A row move: click the far stone of a row of your stacks, then the row’s base (the end it is dealt from), then the last square the lifted stones are dealt to. Stones landing on the enemy take its top stone. Take all your opponent’s stones to win.',
-  'chain-reaction':
-    'Click one of your stones, then a neighbouring cell. Landing on a stone builds a tower you must move on: click where its top stone lands, segment by segment; the board shows the turn so far. A top stone leaving over the far edge scores: then click an empty cell of your setup rows to put it back. A tower that cannot move pays the penalty (a button).',
-  'queens-courtiers':
-    'Click your piece, then the square where it goes. A piece that started in the Course and stepped within it may go on: click the second square, or “end the turn here”. Royals that are checked may be paralysed; bring your Queen and King together to win.',
-  'seven-sages':
-    'Click a sage, then where it goes: it slides like a chess queen over empty cells (never diagonally backward). Sliding into the ball kicks it: click the cell the sage ends on, then the cell where the ball stops (diamond marks). Kick the ball into the opponent’s goal to score.',
-};
-
-// How to move in the game called `name`.
-export function howTo(name) {
-  return touchWords(HOWTO[name] || 'Click a piece, then where it goes.');
+// How to move in `game` (an entry of `games()`), beside the board: the game's own words
+// (`how_to`, from its rule book), which say "click", in the words of the screen.
+export function howTo(game) {
+  return touchWords(game?.how_to || '');
 }
 
 // Whether the person points with a finger (a phone, a tablet): then the page says "tap".

@@ -71,10 +71,12 @@ export class GameScreen {
   }
 
   // The game's own texts beside the board: its rule book, how to move, the sides' names.
-  showGame({ name, title, sides }) {
+  // `game` is its entry of `games()` (name, title, sides, how_to).
+  showGame(game) {
+    const { name, title, sides } = game;
     this.$('rules').href = `rules/${name}.html`;
     this.$('rules').textContent = `The rule book of ${title}`;
-    this.$('howto-text').textContent = howTo(name);
+    this.$('howto-text').textContent = howTo(game);
     this.$('moves-first').textContent = sides[0];
     this.$('moves-second').textContent = sides[1];
   }

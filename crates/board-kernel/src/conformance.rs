@@ -23,12 +23,15 @@
 //! - no two different position texts seen (across games, up to 200,000 at a time) share a
 //!   key (a weak key is caught);
 //! - the game's own invariants hold (a callback);
-//! - the game ends within the given number of plies.
+//! - the game ends within the given number of plies;
+//! - a game that says it cannot end in a draw ([`Rules::CAN_DRAW`]) never ends drawn.
 //!
 //! Before the games it checks the options table
-//! ([`options::check_table`](crate::options::check_table)) and that the game declares the walk
+//! ([`options::check_table`](crate::options::check_table)), that the game declares the walk
 //! of a turn it overrides the hooks for
-//! ([`steps::check_step_strategy`](crate::steps::check_step_strategy)).
+//! ([`steps::check_step_strategy`](crate::steps::check_step_strategy)), and the game's words
+//! for people: a way to move ([`Presentation::HOW_TO_MOVE`]) and words only for its own
+//! choices ([`Presentation::CHOICE_WORDS`]).
 //!
 //! A violation panics with the seed, game, ply and position text needed to reproduce it.
 //!
@@ -110,6 +113,9 @@ pub fn check_with<G: Game>(
     if let Err(e) = crate::steps::check_step_strategy(game, &game.initial_state()) {
         panic!("conformance failure: the walk of a turn: {e}");
     }
+    if let Err(e) = check_words(G::HOW_TO_MOVE, G::CHOICES, G::CHOICE_WORDS) {
+        panic!("conformance failure: {}: {e}", G::NAME);
+    }
     let mut stats = SeriesStats::default();
     let mut pool: Vec<G::Move> = Vec::new();
     let mut series_rng = SplitMix64::new(config.seed);
@@ -169,6 +175,30 @@ pub fn check_playout<G: Game>(
 /// The legal moves a [`check_playout`] generates at most before it stops (each state's list
 /// is checked several times over, so this bounds its work on any input).
 pub const PLAYOUT_MOVE_BUDGET: usize = 2_000_000;
+
+/// The game's words for people that the contract asks for: a way to move (`how_to`,
+/// [`Presentation::HOW_TO_MOVE`]), and `words` ([`Presentation::CHOICE_WORDS`]) only for
+/// the game's `choices`, each once and none empty.
+fn check_words(how_to: &str, choices: &[&str], words: &[(&str, &str)]) -> Result<(), String> {
+    if how_to.trim().is_empty() {
+        return Err("the way to move (Presentation::HOW_TO_MOVE) is empty".into());
+    }
+    for (i, &(choice, said)) in words.iter().enumerate() {
+        if !choices.contains(&choice) {
+            return Err(format!(
+                "Presentation::CHOICE_WORDS gives words for `{choice}`, which is none of the \
+                 game's choices {choices:?}"
+            ));
+        }
+        if said.trim().is_empty() {
+            return Err(format!("the words of the choice `{choice}` are empty"));
+        }
+        if words[..i].iter().any(|&(c, _)| c == choice) {
+            return Err(format!("the choice `{choice}` has words twice"));
+        }
+    }
+    Ok(())
+}
 
 /// What a game that reaches the ply cap means.
 #[derive(Clone, Copy, PartialEq, Eq)]

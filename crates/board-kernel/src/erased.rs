@@ -24,6 +24,11 @@ pub trait DynGame: Send + Sync {
     fn title(&self) -> &'static str;
     /// The rule book's name for a side.
     fn side_name(&self, side: Side) -> &'static str;
+    /// Whether the game can end in a draw ([`Rules::CAN_DRAW`]): whether a draw offer
+    /// means something.
+    fn can_draw(&self) -> bool;
+    /// How to make a move by clicks, in the rule book's words ([`Presentation::HOW_TO_MOVE`]).
+    fn how_to_move(&self) -> &'static str;
     /// The documentation of the game's options.
     fn option_info(&self) -> &'static [OptionInfo];
     /// The options in force, as `KEY=VALUE` pairs.
@@ -63,6 +68,10 @@ pub trait DynGame: Send + Sync {
     fn restore_json(&self, json: &str) -> Result<Box<dyn DynState>, ParseError>;
     /// The game's named choices ([`Steps::CHOICES`]): what [`Step::Choice`] indexes.
     fn choices(&self) -> &'static [&'static str];
+    /// The named choice `index` of [`DynGame::choices`] in words for a player: the game's
+    /// own ([`Presentation::choice_words`]), else the choice's name; `None` for no such
+    /// choice.
+    fn choice_words(&self, index: u8) -> Option<&'static str>;
     /// The observation planes ([`Observe::observation_spec`]).
     fn observation_spec(&self) -> ObservationSpec;
     /// How steps are numbered as actions.
@@ -280,6 +289,12 @@ impl<G: Game> DynGame for Erased<G> {
     fn side_name(&self, side: Side) -> &'static str {
         G::side_name(side)
     }
+    fn can_draw(&self) -> bool {
+        G::CAN_DRAW
+    }
+    fn how_to_move(&self) -> &'static str {
+        G::HOW_TO_MOVE
+    }
     fn option_info(&self) -> &'static [OptionInfo] {
         G::Options::info()
     }
@@ -347,6 +362,10 @@ impl<G: Game> DynGame for Erased<G> {
     }
     fn choices(&self) -> &'static [&'static str] {
         G::CHOICES
+    }
+    fn choice_words(&self, index: u8) -> Option<&'static str> {
+        let name = G::CHOICES.get(usize::from(index))?;
+        Some(G::choice_words(name).unwrap_or(name))
     }
     fn observation_spec(&self) -> ObservationSpec {
         self.game.observation_spec()
@@ -638,4 +657,22 @@ impl<G: Game> DynTurn for ErasedTurn<G> {
 fn to_json<T: serde::Serialize>(value: &T) -> String {
     // Options and states are plain data (no maps with non-string keys), so this cannot fail.
     serde_json::to_string(value).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::Nim;
+
+    /// The game's own answers pass through the erased face: Nim cannot be drawn, says how to
+    /// move only the default way and has no named choices.
+    #[test]
+    fn the_game_s_facts_pass_through() {
+        let game = erase(Nim::default());
+        assert!(!game.can_draw());
+        assert_eq!(game.how_to_move(), Nim::HOW_TO_MOVE);
+        assert_eq!(game.how_to_move(), "Click a piece, then where it goes.");
+        assert_eq!(game.choice_words(0), None);
+        assert_eq!(Nim::choice_words("pass"), None);
+    }
 }

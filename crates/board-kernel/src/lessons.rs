@@ -14,58 +14,8 @@ use std::collections::BTreeSet;
 
 #[cfg(doc)]
 use crate::Presentation;
-use crate::{Game, Setup, Side};
-
-/// What a lesson asks for, checked by the engine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Goal {
-    /// One of these moves (the game's notation; each legal in the lesson's position). Any
-    /// other notation of the same move counts as well: moves are compared, not texts.
-    Moves(&'static [&'static str]),
-    /// Any move that ends the game with a win for the side that plays it.
-    Win,
-}
-
-/// One lesson: a position, a task, and what the player is told.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Lesson {
-    /// A short title ("The Sumo push").
-    pub title: &'static str,
-    /// The anchors of the rule-book sections the lesson teaches, the main one first: the
-    /// lesson panel links to them.
-    pub sections: &'static [&'static str],
-    /// The position the lesson starts from (options, position text, moves played). The side
-    /// to move is the player's.
-    pub setup: Setup,
-    /// What the player is asked to do, in the rule book's terms, one or two sentences.
-    pub task: &'static str,
-    /// What solves the task.
-    pub goal: Goal,
-    /// Said when a legal move misses the task: what the task needs that the move did not do.
-    pub miss: &'static str,
-    /// Said when the task is solved: why the move is the answer, in the rule book's terms.
-    pub success: &'static str,
-}
-
-/// A game's course: its lessons in teaching order, and the rule-book sections no lesson
-/// teaches, each with the reason.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Course {
-    /// The lessons, easiest first.
-    pub lessons: &'static [Lesson],
-    /// `(anchor, reason)`: sections that are not taught by a move (a file format, an index of
-    /// examples), so that a section left out is a decision the tests see, not an oversight.
-    pub untaught: &'static [(&'static str, &'static str)],
-}
-
-/// How a lesson judged a legal move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// The move solves the task.
-    Solved,
-    /// The move is legal but misses the task.
-    Missed,
-}
+pub use crate::course::{Course, Goal, Lesson, Verdict};
+use crate::{Game, Side};
 
 /// The state a lesson starts from, or what is wrong with its setup.
 ///
@@ -230,6 +180,7 @@ pub fn check_lessons<G: Game>(course: &Course) -> Result<usize, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Setup;
     use crate::erased::erase;
     use crate::prelude::*;
     use crate::testing::Nim;

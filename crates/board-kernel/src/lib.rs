@@ -22,6 +22,7 @@
 //! # Ok::<(), board_kernel::SquareParseError>(())
 //! ```
 
+mod course;
 mod direction;
 mod error;
 mod game;

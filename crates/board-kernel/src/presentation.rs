@@ -1,6 +1,6 @@
 //! How a position looks to people: names, diagrams, pictures and the rule book.
 
-use crate::lessons::Course;
+use crate::course::Course;
 use crate::picture::{self, Mark, Picture, Point, Rgb, SvgStyle};
 use crate::{Illegal, RuleBook, Rules, Section, Side, Status};
 
@@ -62,6 +62,28 @@ pub trait Presentation: Rules {
     /// open, not the specification. The conformance suite fails a game whose refusals name a
     /// rule missing here.
     const RULE_SECTIONS: &'static [(&'static str, &'static str)] = &[];
+
+    /// How to make a move on a board one clicks, in the rule book's words: which pieces to
+    /// click and in what order, what the buttons are for, and how the game is won. The
+    /// playground shows it beside the board (saying "tap" instead on a touch screen). The
+    /// default says only what every game has in common.
+    const HOW_TO_MOVE: &'static str = "Click a piece, then where it goes.";
+
+    /// The game's named choices ([`Steps::CHOICES`](crate::Steps::CHOICES)) that have words
+    /// of their own for a player, each with its words: the buttons of a front end and the
+    /// steps named in its messages (`fill-L`: "refill the home rows from the left"). A choice
+    /// not listed is called by its name (`pass`). The conformance suite fails an entry that
+    /// names no choice of the game.
+    const CHOICE_WORDS: &'static [(&'static str, &'static str)] = &[];
+
+    /// The words of the named choice `choice`, from [`Presentation::CHOICE_WORDS`]; `None`
+    /// for a choice called by its name.
+    fn choice_words(choice: &str) -> Option<&'static str> {
+        Self::CHOICE_WORDS
+            .iter()
+            .find(|(name, _)| *name == choice)
+            .map(|&(_, words)| words)
+    }
 
     /// The anchor of the rule-book section that states `rule`, from
     /// [`Presentation::RULE_SECTIONS`]; `None` for a rule the game does not map.

@@ -61,6 +61,11 @@ pub trait Rules: Clone + Debug + Send + Sync + 'static {
     const NAME: &'static str;
     /// The game's title for people (`Kamisado`, `Queens' Courtiers`).
     const TITLE: &'static str;
+    /// Whether the game can end in a draw, under some options or by the players' agreement:
+    /// a front end or a game server offers a draw only where one means something. `false`
+    /// for a game every end of which has a winner under every option (Kamisado); the
+    /// conformance suite fails such a game when one of its games ends drawn.
+    const CAN_DRAW: bool = true;
 
     /// The typed variants and options, with the rule book's defaults.
     type Options: GameOptions;

@@ -140,6 +140,8 @@ impl Presentation for ChainReaction {
     }
 
     const RULE_SECTIONS: &'static [(&'static str, &'static str)] = crate::rulebook::RULE_SECTIONS;
+
+    const HOW_TO_MOVE: &'static str = crate::rulebook::HOW_TO_MOVE;
 }
 
 impl Steps for ChainReaction {

@@ -213,6 +213,14 @@ pub fn rule_book() -> RuleBook {
     ])
 }
 
+/// How to move on a board one clicks (the playground shows it beside the board), in this
+/// rule book's words.
+pub const HOW_TO_MOVE: &str = "Click one of your stones, then a neighbouring cell: the free \
+    step. Landing on a stone builds a tower you must move on: click where its top stone lands, \
+    segment by segment; the board shows the turn so far. A top stone leaving over the far \
+    edge scores: then click an empty cell of your setup rows to put it back. A tower that must \
+    move and cannot pays the penalty (a button). Reach your target score to win.";
+
 /// The rule-book section of each rule the engine's refusals name: the specification's section
 /// (`Illegal::breaks`'s rule, kept for the implementers) and the anchor of the heading of this
 /// rule book that states the rule for players, so that a refusal cites the book a player can

@@ -257,7 +257,10 @@ mod tests {
         assert_eq!(settled_report(&heard, true).unwrap().line, [2]);
         assert_eq!(score(&heard, false), Some(Score::Estimate(0.25)));
         assert_eq!(score(&heard[..1], true), Some(Score::Estimate(0.3)));
-        let proven = [report(2, Score::Estimate(0.0)), report(3, Score::Win(Some(3)))];
+        let proven = [
+            report(2, Score::Estimate(0.0)),
+            report(3, Score::Win(Some(3))),
+        ];
         assert_eq!(score(&proven, true), Some(Score::Win(Some(3))));
         assert_eq!(score(&[], true), None);
         assert_eq!(Score::Win(None).value(), 1.0);

@@ -24,6 +24,16 @@ fn ahead(from: Square, dr: i8, k: i8) -> Option<Square> {
     from.offset(0, dr.saturating_mul(k))
 }
 
+/// The words of the named choices ([`crate::steps::CHOICES`]) that are more than their name:
+/// the two refill sides, as buttons and in messages (§5.5). The forced pass is `pass`.
+pub(crate) const CHOICE_WORDS: &[(&str, &str)] = &[
+    (
+        "fill-L",
+        "refill the home rows from the left (the brown corner)",
+    ),
+    ("fill-R", "refill the home rows from the right"),
+];
+
 /// The ply `mv`, legal in `state`, in words: `orange tower d1 → d5 (green)`, or for a push
 /// `Sumo green tower f6 → f5, pushing White's purple tower f5 → f4 (blue)`. The square colour
 /// in brackets is the colour of the square the ply ends on (for a push, where the farthest

@@ -56,6 +56,12 @@ impl Kamisado {
 impl Rules for Kamisado {
     const NAME: &'static str = "kamisado";
     const TITLE: &'static str = "Kamisado";
+    /// Kamisado has no draw: every round has a winner. A deadlock is lost by the player who
+    /// caused it (who made the last actual move, §5.2), and the safety nets that end a round
+    /// under the options `repetition_limit` and `max_plies_per_round` end it as a deadlock,
+    /// lost by the same player (§5.3); no other option touches the end of a round, and the
+    /// rules know no draw by agreement.
+    const CAN_DRAW: bool = false;
 
     type Options = Options;
     type State = State;
@@ -191,6 +197,10 @@ impl Presentation for Kamisado {
     }
 
     const RULE_SECTIONS: &'static [(&'static str, &'static str)] = crate::rulebook::RULE_SECTIONS;
+
+    const HOW_TO_MOVE: &'static str = crate::rulebook::HOW_TO_MOVE;
+
+    const CHOICE_WORDS: &'static [(&'static str, &'static str)] = crate::describe::CHOICE_WORDS;
 }
 
 impl Steps for Kamisado {

@@ -168,6 +168,16 @@ pub fn rule_book() -> RuleBook {
     ])
 }
 
+/// How to move on a board one clicks (the playground shows it beside the board), in this
+/// rule book's words.
+pub const HOW_TO_MOVE: &str = "Click the tower to move, then the square where it stops: straight \
+    ahead or diagonally forward, as far as the way is clear. After the first move of a round, \
+    the tower you must move is yours of the colour of the square on which your opponent's last \
+    move landed (it is marked). A Sumo (marked S) may push the opponent's towers straight ahead \
+    of it: click the Sumo, then the square ahead. A required tower that cannot move passes: \
+    click Pass. Move a tower onto your opponent's home row to win the round; between the \
+    rounds of a match, the round winner chooses the fill direction with a button.";
+
 /// The rule-book section of each rule the engine's refusals name: the specification's section
 /// (`Illegal::breaks`'s rule, kept for the implementers) and the anchor of the heading of this
 /// rule book that states the rule for players, so that a refusal cites the book a player can

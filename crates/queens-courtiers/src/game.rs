@@ -172,6 +172,8 @@ impl Presentation for QueensCourtiers {
     }
 
     const RULE_SECTIONS: &'static [(&'static str, &'static str)] = crate::rulebook::RULE_SECTIONS;
+
+    const HOW_TO_MOVE: &'static str = crate::rulebook::HOW_TO_MOVE;
 }
 
 impl Steps for QueensCourtiers {

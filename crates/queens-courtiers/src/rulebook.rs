@@ -170,6 +170,13 @@ pub fn rule_book() -> RuleBook {
     ])
 }
 
+/// How to move on a board one clicks (the playground shows it beside the board), in this
+/// rule book's words.
+pub const HOW_TO_MOVE: &str = "Click your piece, then the square where it goes. A piece that \
+    started in the Course and stepped to an empty square of the Course may make a second part: \
+    click the second square, or “end the turn here”. A checked Royal is paralysed: it may not \
+    move. Bring your King and your Queen onto the same square to win.";
+
 /// The rule-book section of each rule the engine's refusals name: the specification's section
 /// (`Illegal::breaks`'s rule, kept for the implementers) and the anchor of the heading of this
 /// rule book that states the rule for players, so that a refusal cites the book a player can

@@ -152,6 +152,8 @@ impl Presentation for SevenSages {
     }
 
     const RULE_SECTIONS: &'static [(&'static str, &'static str)] = crate::rulebook::RULE_SECTIONS;
+
+    const HOW_TO_MOVE: &'static str = crate::rulebook::HOW_TO_MOVE;
 }
 
 impl Steps for SevenSages {

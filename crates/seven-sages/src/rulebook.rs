@@ -186,6 +186,13 @@ pub(crate) fn rule_book() -> RuleBook {
     ])
 }
 
+/// How to move on a board one clicks (the playground shows it beside the board), in this
+/// rule book's words.
+pub const HOW_TO_MOVE: &str = "Click a sage, then where it goes: it slides like a chess queen \
+    over empty cells (never diagonally backward). Sliding into the ball kicks it: click the \
+    cell the sage ends on, then the cell where the ball stops (diamond marks). Kick the ball \
+    into the opponent's goal area to score a point; the first side to five points wins.";
+
 /// The rule-book section of each rule the engine's refusals name: the specification's section
 /// (`Illegal::breaks`'s rule, kept for the implementers) and the anchor of the heading of this
 /// rule book that states the rule for players, so that a refusal cites the book a player can

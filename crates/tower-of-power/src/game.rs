@@ -134,6 +134,8 @@ impl Presentation for TowerOfPower {
     }
 
     const RULE_SECTIONS: &'static [(&'static str, &'static str)] = crate::rulebook::RULE_SECTIONS;
+
+    const HOW_TO_MOVE: &'static str = crate::rulebook::HOW_TO_MOVE;
 }
 
 impl Steps for TowerOfPower {

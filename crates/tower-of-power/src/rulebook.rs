@@ -195,6 +195,14 @@ pub fn rule_book() -> RuleBook {
     ])
 }
 
+/// How to move on a board one clicks (the playground shows it beside the board), in this
+/// rule book's words.
+pub const HOW_TO_MOVE: &str = "A single step: click one of your stones, then a neighbouring \
+    square. A row move: click the far end of a row of squares you control, then the row's base \
+    (the end the lifted stones are dealt from), then the last square they are dealt to. A \
+    stone landing on a square your opponent controls captures his top stone. Leave your \
+    opponent without a legal move to win: capture or pin all his stones.";
+
 /// The rule-book section of each rule the engine's refusals name: the specification's section
 /// (`Illegal::breaks`'s rule, kept for the implementers) and the anchor of the heading of this
 /// rule book that states the rule for players, so that a refusal cites the book a player can

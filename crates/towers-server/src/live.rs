@@ -7,7 +7,7 @@ use serde_json::json;
 use tower_games::record::{Record, option_pairs};
 use tower_games::registry;
 
-use crate::referee::{Action, Referee, Verdict, can_draw, describe_adjudication};
+use crate::referee::{Action, Referee, Verdict, describe_adjudication};
 use crate::store::{GameRow, Occupant, StoreError};
 
 /// A game in memory: the stored row and the engine's position after its moves.
@@ -94,7 +94,7 @@ impl Live {
                 "server_ms": now,
             },
             "draw_offer": row.draw_offer,
-            "can_draw": can_draw(&row.game),
+            "can_draw": self.game.can_draw(),
             "rematch": {
                 "requested": [row.rematch_requests & 1 != 0, row.rematch_requests & 2 != 0],
                 "game": row.rematch_id,

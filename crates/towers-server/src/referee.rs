@@ -304,7 +304,9 @@ impl Referee<'_> {
     fn draw(&self, seat: usize, action: &Action) -> Verdict {
         let row = self.row;
         self.ensure_ongoing()?;
-        if !can_draw(&row.game) {
+        // A draw offer means something only where the game can end drawn (its own answer:
+        // Kamisado's every round has a winner).
+        if !self.game.can_draw() {
             return Err(refuse(
                 Code::NoDraws,
                 format!("{} cannot end in a draw", self.game.title()),
@@ -390,14 +392,6 @@ fn rematch_of(row: &GameRow, now: i64) -> GameRow {
     }
 }
 
-/// Whether a game can end in a draw, so a draw offer means something: Kamisado's rules have
-/// no draw (a deadlock is lost by the player who caused it); the other games draw by
-/// repetition, move limits or points.
-#[must_use]
-pub fn can_draw(game: &str) -> bool {
-    game != "kamisado"
-}
-
 /// The result of a game the rules left going, in words.
 pub(crate) fn describe_adjudication(game: &dyn DynGame, result: &GameResult) -> String {
     match (result.winner, result.reason.as_ref()) {
@@ -458,6 +452,37 @@ mod tests {
                 ..
             })) => refusal,
             Ok(_) => panic!("{action:?} by {seat:?} was not refused"),
+        }
+    }
+
+    /// A draw is offered only in a game that says it can end drawn: every game but Kamisado,
+    /// whose rounds always have a winner, refused with `no_draws`.
+    #[test]
+    fn a_draw_offer_follows_the_game_s_own_answer() {
+        for name in registry::names() {
+            let game = registry::build(name, &[]).unwrap();
+            assert_eq!(game.can_draw(), *name != "kamisado", "{name}");
+            let mut row = new_row();
+            row.game = name.to_string();
+            let start = game.initial_state();
+            let verdict = Referee {
+                row: &row,
+                game: game.as_ref(),
+                state: start.as_ref(),
+                now: 0,
+            }
+            .decide(Some(0), &Action::OfferDraw);
+            match verdict {
+                Ok(Some(decision)) => {
+                    assert!(game.can_draw(), "{name}: a draw offered");
+                    assert_eq!(decision.row.draw_offer, Some(0), "{name}");
+                }
+                Err(refusal) => {
+                    assert!(!game.can_draw(), "{name}: {refusal:?}");
+                    assert_eq!(refusal.code, Code::NoDraws);
+                }
+                Ok(None) => panic!("{name}: the offer changed nothing"),
+            }
         }
     }
 

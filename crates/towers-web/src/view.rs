@@ -33,11 +33,14 @@ struct GameView {
     title: &'static str,
     sides: [&'static str; 2],
     choices: &'static [&'static str],
+    /// How to move by clicks, in the game's words ([`DynGame::how_to_move`]); the page says
+    /// "tap" instead on a touch screen.
+    how_to: &'static str,
     options: Vec<OptionView>,
 }
 
-/// Every registered game with its sides, named choices and options, as JSON:
-/// `[{name, title, sides: [first, second], choices, options: [{key, values, default,
+/// Every registered game with its sides, named choices, how to move and options, as JSON:
+/// `[{name, title, sides: [first, second], choices, how_to, options: [{key, values, default,
 /// meaning}]}]`.
 #[wasm_bindgen]
 #[must_use]
@@ -49,6 +52,7 @@ pub fn games() -> String {
             title: g.title(),
             sides: [g.side_name(Side::White), g.side_name(Side::Black)],
             choices: g.choices(),
+            how_to: g.how_to_move(),
             options: g
                 .option_info()
                 .iter()
@@ -86,7 +90,7 @@ pub(crate) fn step_views(
             role: role_text(t.role),
             name: match t.step {
                 Step::Cell(p) => cell_name(&state.picture(), p),
-                Step::Choice(i) => choice_words(game.choices(), i),
+                Step::Choice(i) => choice_words(game, i),
                 Step::Finish => "end the turn here".to_owned(),
             },
         })

@@ -18,14 +18,12 @@ pub(crate) fn cell_name(picture: &Picture, at: Point) -> String {
         .map_or_else(|| format!("{},{}", at.col, at.row), |c| c.name.clone())
 }
 
-/// A named choice in words (`pass` → "pass", `fill-L` → "refill the home rows from the left…").
-pub(crate) fn choice_words(choices: &[&str], index: u8) -> String {
-    match choices.get(usize::from(index)).copied() {
-        Some("fill-L") => "refill the home rows from the left (the brown corner)".to_owned(),
-        Some("fill-R") => "refill the home rows from the right".to_owned(),
-        Some(name) => name.to_owned(),
-        None => format!("choice {index}"),
-    }
+/// The named choice `index` of `game` in words, as the game says it
+/// ([`DynGame::choice_words`]: Kamisado's `fill-L` is "refill the home rows from the left…",
+/// a pass is `pass`).
+pub(crate) fn choice_words(game: &dyn DynGame, index: u8) -> String {
+    game.choice_words(index)
+        .map_or_else(|| format!("choice {index}"), str::to_owned)
 }
 
 /// A message as a sentence: capitalised, with a full stop.
@@ -94,7 +92,7 @@ pub(crate) fn refusal_words(
     let picture = state.picture();
     let name = |step: Step| match step {
         Step::Cell(p) => cell_name(&picture, p),
-        Step::Choice(i) => choice_words(game.choices(), i),
+        Step::Choice(i) => choice_words(game, i),
         Step::Finish => "the end of the turn".to_owned(),
     };
     let made = &steps[..index.saturating_sub(1).min(steps.len())];
@@ -132,9 +130,7 @@ pub(crate) fn refusal_words(
 /// [`refusal_words`] to the rule book at that section: `None` when the refusal names no rule
 /// or one the rule book has no section for.
 pub(crate) fn refusal_rule(game: &dyn DynGame, error: &StepError) -> Option<RuleView> {
-    Some(RuleView::from(
-        game.rule_citation(error.why()?.rule()?)?,
-    ))
+    Some(RuleView::from(game.rule_citation(error.why()?.rule()?)?))
 }
 
 /// A move the engine would not play, for the player: a refusal cites the rule book's section

@@ -48,14 +48,19 @@ fn every_lesson_sets_up_and_judges_its_answers_right_and_another_move_a_miss() {
                 serde_json::from_str(&try_lesson_answers(name, number).unwrap()).unwrap();
             assert!(!answers.is_empty(), "{name} {title}: no answer");
             // The lesson's own words, as written (a line may begin with a move: `d3-h7 …`).
-            let own = tower_games::registry::build(name, &[]).unwrap().course().lessons
-                [number - 1]
+            let own = tower_games::registry::build(name, &[])
+                .unwrap()
+                .course()
+                .lessons[number - 1]
                 .success
                 .trim_end_matches('.')
                 .to_owned();
             for answer in &answers {
                 let judged = judgement(name, number, answer);
-                assert_eq!(judged.verdict, "solved", "{name} {title} {answer}: {judged:?}");
+                assert_eq!(
+                    judged.verdict, "solved",
+                    "{name} {title} {answer}: {judged:?}"
+                );
                 assert!(
                     judged.text.starts_with(&format!("Right. {own}")),
                     "{judged:?} against {own}"
@@ -65,7 +70,10 @@ fn every_lesson_sets_up_and_judges_its_answers_right_and_another_move_a_miss() {
             let legal: Vec<String> = serde_json::from_str(&session_moves(&session)).unwrap();
             if let Some(other) = legal.iter().find(|m| !answers.contains(m)) {
                 let judged = judgement(name, number, other);
-                assert_eq!(judged.verdict, "missed", "{name} {title} {other}: {judged:?}");
+                assert_eq!(
+                    judged.verdict, "missed",
+                    "{name} {title} {other}: {judged:?}"
+                );
                 assert!(judged.text.contains("is a legal move, but not the answer"));
             } else {
                 assert_eq!(legal.len(), 1, "{name} {title}: every move is an answer");

@@ -325,8 +325,9 @@ fn refusals_and_prompts_come_from_the_step_mechanism() {
     // Tower of Power a1, c3, d4 and Seven Sages h5, h8, h10: the squares and the rule.
     assert_eq!(
         refused("tower-of-power", &[], r#"["0,0", "2,2", "3,3"]"#),
-        "The 2 lifted stones are dealt one a square in a line from the base c3, so the last \
-         lands 2 squares from c3; d4 is 1 away (rule 3.2, The row move)."
+        "The row a1-c3 lifts 2 stones, which are dealt one per square in a line starting next \
+         to the base c3, so the last lands 2 squares from c3: e5, not d4 (rule 3.2, The row \
+         move)."
     );
     let sages = refused("seven-sages", &[], r#"["7,4", "7,7", "7,9"]"#);
     assert!(
@@ -373,9 +374,95 @@ fn a_move_that_begins_a_longer_one_ends_with_finish() {
         .map(|s| s["step"].as_str().unwrap().to_owned())
         .collect();
     assert_eq!(steps, ["0,0", "0,1", "finish"]);
-    let turn = json(&session.try_turn(&serde_json::to_string(&steps).unwrap()).unwrap());
+    let turn = json(
+        &session
+            .try_turn(&serde_json::to_string(&steps).unwrap())
+            .unwrap(),
+    );
     assert_eq!(turn["complete"], "a1-a2");
     let row = json(&session.try_move_steps("a1-a2-a3").unwrap());
     assert_eq!(row.as_array().unwrap().len(), 3);
-    assert!(row.as_array().unwrap().iter().all(|s| s["step"] != "finish"));
+    assert!(
+        row.as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s["step"] != "finish")
+    );
+}
+
+/// The terms a rule book sets in bold (`**Sumo**`), in lower case, but for the sides' names.
+fn bold_terms(book: &board_kernel::RuleBook) -> Vec<String> {
+    let mut terms = Vec::new();
+    for block in &book.blocks {
+        if let board_kernel::Block::Text(text) = block {
+            for (i, part) in text.split("**").enumerate() {
+                let term = part.trim().trim_end_matches([':', '.']).to_lowercase();
+                if i % 2 == 1 && !term.is_empty() && term != "white" && term != "black" {
+                    terms.push(term);
+                }
+            }
+        }
+    }
+    terms
+}
+
+/// Whether `text` (lower case) holds `term` as whole words.
+fn has_words(text: &str, term: &str) -> bool {
+    text.match_indices(term).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + term.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
+}
+
+/// How to move comes from each game, through the games list: the game's own words, saying
+/// "click" (the page says "tap" on a touch screen) and in the terms of its rule book.
+#[test]
+fn every_game_says_how_to_move_in_its_rule_book_s_terms() {
+    for entry in json(&games()).as_array().unwrap() {
+        let name = entry["name"].as_str().unwrap();
+        let how_to = entry["how_to"].as_str().unwrap();
+        let game = tower_games::registry::build(name, &[]).unwrap();
+        assert_eq!(how_to, game.how_to_move(), "{name}");
+        assert_ne!(
+            how_to, "Click a piece, then where it goes.",
+            "{name}: the game says how to move in its own words"
+        );
+        let lower = how_to.to_lowercase();
+        assert!(has_words(&lower, "click"), "{name}: {how_to}");
+        let terms: Vec<String> = bold_terms(&game.rule_book())
+            .into_iter()
+            .filter(|t| has_words(&lower, t))
+            .collect();
+        assert!(
+            terms.len() >= 2,
+            "{name}: the way to move uses the rule book's terms ({terms:?}): {how_to}"
+        );
+    }
+    // The browser tests read these: Kamisado's names the Sumo, and Seven Sages' (shown on a
+    // phone) begins with the word that becomes "Tap".
+    let how_to = |name: &str| {
+        tower_games::registry::build(name, &[])
+            .unwrap()
+            .how_to_move()
+    };
+    assert!(how_to("kamisado").contains("Sumo"));
+    assert!(how_to("seven-sages").starts_with("Click"));
+}
+
+/// The words of a named choice are the game's: Kamisado's refill sides say what they do, a
+/// choice without words of its own is called by its name.
+#[test]
+fn named_choices_are_in_the_game_s_words() {
+    let kamisado = tower_games::registry::build("kamisado", &[]).unwrap();
+    let words: Vec<Option<&str>> = (0..4).map(|i| kamisado.choice_words(i)).collect();
+    assert_eq!(
+        words,
+        [
+            Some("pass"),
+            Some("refill the home rows from the left (the brown corner)"),
+            Some("refill the home rows from the right"),
+            None
+        ]
+    );
 }

@@ -5,7 +5,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::{Config, Context};
 use crate::prelude::*;
-use crate::{Illegal, SplitMix64};
+use crate::{Illegal, SplitMix64, Status};
 
 /// A fast, non-cryptographic hasher (multiply and rotate, as rustc's FxHash) for the suite's
 /// move sets: their keys are generated moves, not adversarial input, and hashing them is most
@@ -130,6 +130,15 @@ pub(super) fn check_state<G: Game>(
         ctx.fail(&format!(
             "status {status:?} but {} legal moves",
             moves.len()
+        ));
+    }
+    if let Status::Finished(result) = &status
+        && result.winner.is_none()
+        && !G::CAN_DRAW
+    {
+        ctx.fail(&format!(
+            "the game ended drawn ({}), but it says it cannot end in a draw (Rules::CAN_DRAW)",
+            result.reason
         ));
     }
 

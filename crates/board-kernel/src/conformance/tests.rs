@@ -38,11 +38,14 @@ enum Flaw {
     ExtraStep,
     /// Counting says one move more than the list.
     MiscountedMoves,
+    /// The game ends drawn, though it says it cannot.
+    Draws,
 }
 
 impl Rules for FlawedNim {
     const NAME: &'static str = "flawed-nim";
     const TITLE: &'static str = "Flawed Nim";
+    const CAN_DRAW: bool = false;
     type Options = NimOptions;
     type State = NimState;
     type Move = Take;
@@ -50,6 +53,14 @@ impl Rules for FlawedNim {
         FlawedNim(Nim::new(options), Flaw::RejectsThree)
     }
     crate::testing::nim_rules_passed_on!();
+    fn status(&self, s: &NimState) -> crate::Status {
+        match self.0.status(s) {
+            crate::Status::Finished(_) if matches!(self.1, Flaw::Draws) => {
+                crate::Status::Finished(crate::GameResult::draw("planted"))
+            }
+            status => status,
+        }
+    }
     fn check_move(&self, s: &NimState, mv: &Take) -> Result<(), Illegal> {
         if matches!(self.1, Flaw::RejectsThree) && mv.0 == 3 {
             return Err(Illegal::breaks("§0", "planted"));
@@ -170,4 +181,34 @@ fn a_next_step_no_move_goes_on_with_is_caught() {
 #[should_panic(expected = "count_moves says")]
 fn a_search_hook_that_disagrees_with_the_rules_is_caught() {
     run_flawed(Flaw::MiscountedMoves);
+}
+
+#[test]
+#[should_panic(expected = "it says it cannot end in a draw")]
+fn a_draw_in_a_game_without_draws_is_caught() {
+    run_flawed(Flaw::Draws);
+}
+
+#[test]
+fn the_words_for_people_are_checked() {
+    let choices = &["pass", "fill-L"];
+    assert_eq!(check_words("Click a stone.", choices, &[]), Ok(()));
+    assert_eq!(
+        check_words("Click a stone.", choices, &[("fill-L", "from the left")]),
+        Ok(())
+    );
+    assert!(
+        check_words(" ", choices, &[])
+            .unwrap_err()
+            .contains("HOW_TO_MOVE")
+    );
+    let unknown = check_words("Click.", choices, &[("fill-R", "from the right")]);
+    assert!(unknown.unwrap_err().contains("`fill-R`, which is none"));
+    assert!(
+        check_words("Click.", choices, &[("pass", "")])
+            .unwrap_err()
+            .contains("empty")
+    );
+    let twice = check_words("Click.", choices, &[("pass", "a"), ("pass", "b")]);
+    assert!(twice.unwrap_err().contains("twice"));
 }

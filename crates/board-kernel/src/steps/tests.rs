@@ -20,6 +20,9 @@ impl Rules for PairedNim {
         PairedNim(Nim::new(options))
     }
     crate::testing::nim_rules_passed_on!();
+    fn status(&self, s: &NimState) -> crate::Status {
+        self.0.status(s)
+    }
     fn check_move(&self, s: &NimState, mv: &Take) -> Result<(), Illegal> {
         self.0.check_move(s, mv)
     }

@@ -170,3 +170,34 @@ fn a_tight_backstop_and_repetition_limit_conform() {
         4,
     );
 }
+
+/// Kamisado says it cannot end in a draw (`Rules::CAN_DRAW`, which the suite holds every
+/// game to): every round has a winner, even when the backstop ends it after its first ply.
+#[test]
+fn no_option_makes_a_draw() {
+    const { assert!(!Kamisado::CAN_DRAW) };
+    run(&[("max_plies_per_round", "1")], 200, 5);
+    run(
+        &[
+            ("match_target", "3"),
+            ("max_plies_per_round", "1"),
+            ("repetition_limit", "2"),
+        ],
+        100,
+        6,
+    );
+}
+
+/// The refill sides are named in words, the pass by its name (`Presentation::CHOICE_WORDS`).
+#[test]
+fn the_refill_choices_have_words() {
+    assert_eq!(
+        Kamisado::choice_words("fill-L"),
+        Some("refill the home rows from the left (the brown corner)")
+    );
+    assert_eq!(
+        Kamisado::choice_words("fill-R"),
+        Some("refill the home rows from the right")
+    );
+    assert_eq!(Kamisado::choice_words("pass"), None);
+}
