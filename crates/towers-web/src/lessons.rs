@@ -147,8 +147,6 @@ pub fn lesson_answers(name: &str, number: usize) -> Result<String, JsError> {
 /// No game of that name, or no such lesson.
 pub fn try_lesson_answers(name: &str, number: usize) -> Result<String, String> {
     let game = game(name)?;
-    let index = number
-        .checked_sub(1)
-        .ok_or("lessons are numbered from 1")?;
+    let index = number.checked_sub(1).ok_or("lessons are numbered from 1")?;
     Ok(to_json(&game.lesson_answers(index)?, "[]"))
 }

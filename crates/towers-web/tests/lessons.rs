@@ -49,14 +49,20 @@ fn every_lesson_sets_up_and_judges_its_answers_right_and_another_move_a_miss() {
             assert!(!answers.is_empty(), "{name} {title}: no answer");
             for answer in &answers {
                 let judged = judgement(name, number, answer);
-                assert_eq!(judged.verdict, "solved", "{name} {title} {answer}: {judged:?}");
+                assert_eq!(
+                    judged.verdict, "solved",
+                    "{name} {title} {answer}: {judged:?}"
+                );
                 assert!(judged.text.starts_with("Right. "), "{judged:?}");
             }
             // A legal move that is no answer is a miss, with the lesson's own words.
             let legal: Vec<String> = serde_json::from_str(&session_moves(&session)).unwrap();
             if let Some(other) = legal.iter().find(|m| !answers.contains(m)) {
                 let judged = judgement(name, number, other);
-                assert_eq!(judged.verdict, "missed", "{name} {title} {other}: {judged:?}");
+                assert_eq!(
+                    judged.verdict, "missed",
+                    "{name} {title} {other}: {judged:?}"
+                );
                 assert!(judged.text.contains("is a legal move, but not the answer"));
             } else {
                 assert_eq!(legal.len(), 1, "{name} {title}: every move is an answer");
