@@ -233,6 +233,7 @@ export class GameAnalysis {
     const m = { left: 8, right: 8, top: 16, bottom: 20 };
     const n = Math.max(1, this.of - 1);
     const x = (i) => m.left + (i * (width - m.left - m.right)) / n;
+    const target = Math.min(14, (width - m.left - m.right) / n);
     const y = (w) => m.top + ((1 - w) * (height - m.top - m.bottom)) / 2;
     const svg = el('svg', { viewBox: `0 0 ${width} ${height}`, width, height, role: 'img', 'aria-label': `Evaluation graph: ${this.sides[0]} ahead is up, ${this.sides[1]} ahead is down` }, holder);
     // The halves: the first side's above, the second's below, with what they mean.
@@ -262,8 +263,9 @@ export class GameAnalysis {
       const title = el('title', {}, g);
       title.textContent = `Position ${i} (${i === 0 ? 'the start' : `after move ${i}`}): ${valueWords(r.white, r.proven, this.sides)}${mistake ? `. Move ${i} was a mistake: click for the better move` : ''}`;
       if (i === current) el('line', { x1: px, x2: px, y1: m.top, y2: height - m.bottom, stroke: '#c9a227', 'stroke-width': 2 }, g);
-      // A wide transparent target, easy to hit with a finger.
-      el('rect', { x: px - 7, y: m.top, width: 14, height: height - m.top - m.bottom, fill: 'transparent' }, g);
+      // A transparent target, easy to hit with a finger: 14 px wide, or the point's own column
+      // where points stand closer (a long game on a phone), so that targets never overlap.
+      el('rect', { x: px - target / 2, y: m.top, width: target, height: height - m.top - m.bottom, fill: 'transparent', class: 'target' }, g);
       if (r.proven) el('rect', { x: px - 4.5, y: py - 4.5, width: 9, height: 9, fill: '#1d3557', class: 'dot' }, g);
       else el('circle', { cx: px, cy: py, r: 3, fill: '#3d5a80', class: 'dot' }, g);
       if (mistake) {

@@ -9,7 +9,8 @@
 // - The analysis time of a game of about 30 moves (random games made in the page by the
 //   engine's quick random moves), for e2e's numbers: Kamisado's and Tower of Power's in CI
 //   (about 12 s), each of the five games' with ANALYSIS_TIMES=all (about 50 s more).
-// - Screenshots with the graph at desktop and phone sizes; no sideways scrolling on a phone.
+// - Screenshots with the graph at desktop and phone sizes; no sideways scrolling on a phone;
+//   a long game's graph on a phone has tap targets that do not overlap.
 //
 // Run by e2e.mjs, which gives it the browser, the page's address, its check function, the
 // `towers` binary and its numbers.
@@ -78,6 +79,7 @@ export async function checkAnalysis({ browser, link, check, towers, shots, join,
 
   // ---- about 30 moves of each game: the time an analysis takes ----
   numbers['analysis time per game (ms)'] = {};
+  let longGame = null;
   for (const game of GAMES) {
     await open(page, { game });
     // A game made of the engine's quick random moves: the first seed whose game lasts 30
@@ -97,6 +99,7 @@ export async function checkAnalysis({ browser, link, check, towers, shots, join,
       return longest;
     }, { game, plies: PLIES });
     await open(page, { game, moves });
+    longGame = { game, moves };
     const started = Date.now();
     await page.click('#analyse');
     await finished(page, 180000);
@@ -122,6 +125,15 @@ export async function checkAnalysis({ browser, link, check, towers, shots, join,
   await page.click('#moves button.move[data-ply="1"]');
   check(await page.evaluate(() => window.playground.board.ply === 1), 'analysis: after Stop the move list still reviews a position');
   check(await page.isEnabled('#analyse'), 'analysis: after Stop Analyse can start again');
+
+  // ---- a long game on a phone: the graph's tap targets do not overlap ----
+  await open(mobile, longGame);
+  await mobile.click('#analyse');
+  await mobile.waitForFunction(() => Number(document.querySelector('#analysis').dataset.analysed) >= 4, null, { timeout: 30000 });
+  await mobile.click('#analyse-stop');
+  const spans = await mobile.$$eval('#analysis-graph rect.target', (rs) => rs.map((r) => [Number(r.getAttribute('x')), Number(r.getAttribute('width'))]).sort((a, b) => a[0] - b[0]));
+  const overlaps = spans.filter(([x, w], i) => i + 1 < spans.length && x + w > spans[i + 1][0] + 0.01).length;
+  check(spans.length >= 4 && overlaps === 0, `analysis (phone): ${longGame.moves.length} moves, the graph's tap targets do not overlap (${overlaps} of ${spans.length} do; ${spans[0] && spans[0][1].toFixed(1)} px wide)`);
 
   await desk.close();
   await phone.close();

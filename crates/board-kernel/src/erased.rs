@@ -43,6 +43,10 @@ pub trait DynGame: Send + Sync {
     /// A refusal in words for a player, citing the rule book's section
     /// ([`crate::refusal_text`]).
     fn refusal_text(&self, illegal: &Illegal) -> String;
+    /// A move text that could not be played, in words for a player: a refusal citing the rule
+    /// book's section, an unreadable text as it is ([`crate::move_error_text`]). What every
+    /// front end prints of a [`DynState::play`] or [`DynState::describe_move`] that failed.
+    fn move_error_text(&self, error: &MoveError) -> String;
     /// The game's course of lessons ([`crate::lessons`]).
     fn course(&self) -> Course;
     /// Judges `mv` (the game's notation) as the answer to lesson `index` of the course: how
@@ -312,6 +316,9 @@ impl<G: Game> DynGame for Erased<G> {
     }
     fn refusal_text(&self, illegal: &Illegal) -> String {
         crate::refusal_text::<G>(illegal)
+    }
+    fn move_error_text(&self, error: &MoveError) -> String {
+        crate::move_error_text::<G>(error)
     }
     fn course(&self) -> Course {
         G::course()
@@ -674,5 +681,36 @@ mod tests {
         assert_eq!(game.how_to_move(), "Click a piece, then where it goes.");
         assert_eq!(game.choice_words(0), None);
         assert_eq!(Nim::choice_words("pass"), None);
+    }
+
+    /// A refused move is worded citing the rule book's section, not the specification's
+    /// rule; an unreadable text and a finished game as their errors say.
+    #[test]
+    fn a_refused_move_cites_the_rule_book() {
+        let game = erase(Nim::default());
+        let mut state = game.initial_state();
+        let refused = state.play("4").unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            "illegal move `4`: take between 1 and 3 stones (§1)"
+        );
+        assert_eq!(
+            game.move_error_text(&refused),
+            "illegal move `4`: take between 1 and 3 stones (rule 1, Taking stones)"
+        );
+        let described = state.describe_move("0").unwrap_err();
+        assert_eq!(
+            game.move_error_text(&described),
+            "illegal move `0`: take between 1 and 3 stones (rule 1, Taking stones)"
+        );
+        let unreadable = state.play("many").unwrap_err();
+        assert!(matches!(unreadable, MoveError::Parse(_)));
+        assert_eq!(game.move_error_text(&unreadable), unreadable.to_string());
+        let mut over = game.parse_position("0 w").unwrap();
+        let finished = over.play("1").unwrap_err();
+        assert_eq!(
+            game.move_error_text(&finished),
+            "illegal move `1`: the game is over: no move is legal"
+        );
     }
 }

@@ -62,7 +62,9 @@ pub use error::{
 };
 pub use game::{Game, GameExt};
 pub use options::{GameOptions, OptionInfo};
-pub use presentation::{Presentation, Render, cite, describe_status, prompt_text, refusal_text};
+pub use presentation::{
+    Presentation, Render, cite, describe_status, move_error_text, prompt_text, refusal_text,
+};
 pub use repetition::{Repetition, ShortRepetition};
 pub use rng::SplitMix64;
 pub use rulebook::{Block, Numbering, RuleBook, Section, Setup};

@@ -2,7 +2,7 @@
 
 use crate::course::Course;
 use crate::picture::{self, Mark, Picture, Point, Rgb, SvgStyle};
-use crate::{Illegal, RuleBook, Rules, Section, Side, Status};
+use crate::{Illegal, MoveError, RuleBook, Rules, Section, Side, Status};
 
 /// The presentation of a game: what front ends, the docs generator and the pictures show.
 /// Nothing here changes the rules.
@@ -128,6 +128,37 @@ pub fn refusal_text<G: Presentation>(illegal: &Illegal) -> String {
             None => illegal.to_string(),
         },
         Illegal::GameOver => illegal.to_string(),
+    }
+}
+
+/// A move text the engine would not play, in words for a player: a refusal cites the rule
+/// book's section as [`refusal_text`] does (``illegal move `d1-d8`: d8 is occupied (rule 1.1,
+/// How a tower moves)``), an unreadable text says what is wrong with it as
+/// [`MoveError`]'s `Display` does. Every front end words a refused move with it (the CLI, the
+/// Python package, the server, the playground), so none shows the specification's `§3.1`.
+///
+/// ```
+/// use board_kernel::prelude::*;
+/// use board_kernel::testing::Nim;
+/// let game = Nim::default();
+/// let mut state = game.initial_state();
+/// let err = game.play_text(&mut state, "4").unwrap_err();
+/// assert_eq!(err.to_string(), "illegal move `4`: take between 1 and 3 stones (§1)");
+/// assert_eq!(
+///     board_kernel::move_error_text::<Nim>(&err),
+///     "illegal move `4`: take between 1 and 3 stones (rule 1, Taking stones)"
+/// );
+/// // An unreadable text stays as it was.
+/// let err = game.play_text(&mut state, "x").unwrap_err();
+/// assert_eq!(board_kernel::move_error_text::<Nim>(&err), err.to_string());
+/// ```
+#[must_use]
+pub fn move_error_text<G: Presentation>(error: &MoveError) -> String {
+    match error {
+        MoveError::Illegal { mv, illegal } => {
+            format!("illegal move `{mv}`: {}", refusal_text::<G>(illegal))
+        }
+        MoveError::Parse(_) => error.to_string(),
     }
 }
 

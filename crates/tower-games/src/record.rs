@@ -135,7 +135,10 @@ impl Record {
         for (i, mv) in self.moves.iter().enumerate() {
             let side = state.side_to_move();
             let described = state.describe_move(mv).unwrap_or_else(|_| mv.clone());
-            let played = state.play(mv).map_err(|e| format!("move {}: {e}", i + 1))?;
+            // Refused in a player's words, citing the rule book's section.
+            let played = state
+                .play(mv)
+                .map_err(|e| format!("move {}: {}", i + 1, game.move_error_text(&e)))?;
             moves.push((side, played));
             words.push(described);
         }

@@ -34,7 +34,7 @@ create_exception!(
     tower_games,
     IllegalMoveError,
     PyValueError,
-    "A move or action the rules do not allow here; the message gives the rule's reason. The state is unchanged."
+    "A move or action the rules do not allow here; the message gives the rule's reason, citing the rule book's section (`rule 1.2, Which tower moves`). The state is unchanged. A move that breaks a rule has `rule`, the rule's id in the implementers' specification (`§4.2`), and `section`, the rule book's section that states it (a dict of `number`, `title`, `anchor` and `citation`); both are None otherwise."
 );
 
 /// A game with its options fixed, shared by its states.
@@ -315,7 +315,12 @@ fn _load_values(name: &str, options: &Bound<'_, PyDict>) -> PyResult<Game> {
 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add("IllegalMoveError", m.py().get_type::<IllegalMoveError>())?;
+    let illegal = m.py().get_type::<IllegalMoveError>();
+    // What a refusal that breaks no rule has (a finished game, an unreadable text, an
+    // action): `state::refused` sets both on a move's refusal.
+    illegal.setattr("rule", m.py().None())?;
+    illegal.setattr("section", m.py().None())?;
+    m.add("IllegalMoveError", illegal)?;
     m.add_class::<Game>()?;
     m.add_class::<State>()?;
     m.add_class::<native::Player>()?;

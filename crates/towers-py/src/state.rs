@@ -7,10 +7,10 @@ use std::sync::Arc;
 use board_kernel::erased::{DynMove, DynState, DynTurn};
 use board_kernel::picture::{Mark, Rgb, SvgStyle};
 use board_kernel::steps::{Step, StepError};
-use board_kernel::{Side, Status};
+use board_kernel::{Illegal, MoveError, Side, Status};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyTuple};
+use pyo3::types::{PyDict, PyList, PyTuple};
 use tower_games::record::{Record, option_pairs};
 
 use crate::actions::player_of;
@@ -68,6 +68,39 @@ impl State {
 
 fn illegal(message: impl Into<String>) -> PyErr {
     IllegalMoveError::new_err(message.into())
+}
+
+/// A move the engine would not play, as `IllegalMoveError`: the message in a player's words,
+/// citing the rule book's section (``illegal move `a8-a7`: the required tower is the green one
+/// on g8 (rule 1.2, Which tower moves)``; an unreadable text says what is wrong with it), and for a move
+/// that breaks a rule the attributes `rule` (the specification's id, `§4.2`) and `section`
+/// (the rule book's section that states it: `number`, `title`, `anchor`, `citation`).
+fn refused(core: &Core, error: &MoveError) -> PyErr {
+    let err = illegal(core.game.move_error_text(error));
+    let MoveError::Illegal {
+        illegal: Illegal::Breaks { rule, .. },
+        ..
+    } = error
+    else {
+        return err;
+    };
+    let cited = Python::attach(|py| -> PyResult<()> {
+        let value = err.value(py);
+        value.setattr("rule", *rule)?;
+        if let Some(section) = core.game.rule_citation(rule) {
+            let fields = PyDict::new(py);
+            fields.set_item("citation", section.citation())?;
+            fields.set_item("number", section.number)?;
+            fields.set_item("title", section.title)?;
+            fields.set_item("anchor", section.anchor)?;
+            value.setattr("section", fields)?;
+        }
+        Ok(())
+    });
+    match cited {
+        Ok(()) => err,
+        Err(failed) => failed,
+    }
 }
 
 /// The element type asked for an observation: `uint8` levels or `float32` values.
@@ -283,7 +316,7 @@ impl State {
         }
         let before = self.turn.start().clone_box();
         let mut after = before.clone_box();
-        let played = after.play(text).map_err(|e| illegal(e.to_string()))?;
+        let played = after.play(text).map_err(|e| refused(&self.core, &e))?;
         self.turn = after.into_turn();
         self.remember(before, Box::new(played.clone()));
         self.started();
@@ -378,9 +411,23 @@ impl State {
     }
 
     /// Plays a whole turn given in notation and returns its canonical text. An illegal or
-    /// unreadable move raises `IllegalMoveError` and changes nothing.
+    /// unreadable move raises `IllegalMoveError` (citing the rule book's section) and changes
+    /// nothing.
     fn apply_move(&mut self, text: &str) -> PyResult<String> {
         self.play_move(text)
+    }
+
+    /// The whole turn `text` (notation), legal in the position at the start of the turn in
+    /// progress, in the rule book's words: which piece goes where and what the move does on
+    /// the way (what it captures, which towers a push moves and where each lands, a kick's
+    /// path, a chain segment by segment), as the playground's move list and `towers show`
+    /// say it: `Sumo green tower f6 → f5, pushing White's purple tower f5 → f4 (blue)`. No
+    /// side's name. An illegal or unreadable move raises `IllegalMoveError` (citing the rule
+    /// book's section); nothing is played.
+    fn describe_move(&self, text: &str) -> PyResult<String> {
+        self.base()
+            .describe_move(text)
+            .map_err(|e| refused(&self.core, &e))
     }
 
     /// The legal actions, ascending (none for the player not to move; a player other than
@@ -459,7 +506,7 @@ impl State {
         let steps = self
             .base()
             .move_steps(text)
-            .map_err(|e| illegal(e.to_string()))?;
+            .map_err(|e| refused(&self.core, &e))?;
         let body: Vec<Step> = steps.iter().map(|t| t.step).collect();
         let mut actions: Vec<usize> = body.iter().map(|s| self.core.actions.of(*s)).collect();
         // A move whose steps begin a longer one is completed by the finish.

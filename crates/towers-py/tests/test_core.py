@@ -204,6 +204,127 @@ def test_a_move_the_rules_forbid_gives_the_rules_reason():
         state.apply_action(63)  # h8 holds a Black tower: not White's to pick up
 
 
+def test_a_refused_move_cites_the_rule_book_not_the_specification():
+    state = tower_games.load_game("kamisado").new_initial_state()
+    before = state.position()
+    with pytest.raises(tower_games.IllegalMoveError) as caught:
+        state.apply_move("d1-d8")
+    # Section 1.1 of Kamisado's rule book: a tower never lands on another.
+    assert str(caught.value) == "illegal move `d1-d8`: d8 is occupied (rule 1.1, How a tower moves)"
+    assert caught.value.rule == "§3.1"
+    assert caught.value.section == {
+        "number": "1.1",
+        "title": "How a tower moves",
+        "anchor": "tower-moves",
+        "citation": "rule 1.1, How a tower moves",
+    }
+    state.apply_move("d1-d7")
+    with pytest.raises(tower_games.IllegalMoveError) as caught:
+        state.move_to_actions("a8-a7")
+    # Section 1.2: Black must move his tower of the colour d7 has, green.
+    assert str(caught.value) == (
+        "illegal move `a8-a7`: the required tower is the green one on g8 "
+        "(rule 1.2, Which tower moves)"
+    )
+    assert caught.value.rule == "§4.2"
+    assert caught.value.section["anchor"] == "which-tower"
+    assert state.history() == ["d1-d7"]
+    assert before != state.position()
+
+
+def test_refusals_that_break_no_rule_name_none(name):
+    state = tower_games.load_game(name).new_initial_state()
+    with pytest.raises(tower_games.IllegalMoveError) as caught:
+        state.apply_move("zz-not-a-move")
+    assert "§" not in str(caught.value)
+    assert caught.value.rule is None and caught.value.section is None
+    illegal = next(
+        a for a in range(state.game.num_distinct_actions()) if a not in state.legal_actions()
+    )
+    with pytest.raises(tower_games.IllegalMoveError) as caught:
+        state.apply_action(illegal)
+    assert caught.value.rule is None and caught.value.section is None
+
+
+def test_every_games_refusals_cite_its_rule_book(name):
+    start = tower_games.load_game(name).new_initial_state()
+    state = start.clone()
+    state.apply_move(start.legal_moves()[0])
+    refused = None
+    for mv in start.legal_moves():
+        try:
+            state.clone().apply_move(mv)
+        except tower_games.IllegalMoveError as error:
+            refused = error
+            break
+    assert refused is not None, f"{name}: no start move is refused after the first"
+    message = str(refused)
+    assert message.startswith(f"illegal move `{mv}`: "), message
+    assert refused.rule.startswith("§"), refused.rule
+    assert message.endswith(f" ({refused.section['citation']})"), message
+    assert refused.section["citation"] == (
+        f"rule {refused.section['number']}, {refused.section['title']}"
+    )
+    assert "§" not in message
+    for method in (state.describe_move, state.move_to_actions):
+        with pytest.raises(tower_games.IllegalMoveError) as caught:
+            method(mv)
+        assert str(caught.value) == message
+        assert caught.value.rule == refused.rule
+        assert caught.value.section == refused.section
+
+
+def test_describe_move_says_a_legal_move_in_the_rule_books_words(name):
+    state = tower_games.load_game(name).new_initial_state()
+    rng = random.Random(11)
+    for _ in range(6):
+        if state.is_terminal():
+            break
+        before = state.position()
+        for mv in state.legal_moves()[:20]:
+            words = state.describe_move(mv)
+            assert isinstance(words, str) and words, mv
+        assert state.position() == before  # describing plays nothing
+        state.apply_move(rng.choice(state.legal_moves()))
+
+
+#: Example 3 of Kamisado's rule book (with match_target=3): the Black Sumo on f6 may push
+#: White's purple tower.
+SUMO_PUSH = (
+    "orblpupiyere.br/......../.....gr1../.....PU../......../......../......../"
+    "BRGRREYEPI.BLOR B Gr 0 W f5 3 2 0:1 play -"
+)
+
+
+def test_describe_move_gives_the_rule_books_words_and_refuses_like_apply_move():
+    game = tower_games.load_game("kamisado", match_target=3)
+    sumo = game.state_from_position(SUMO_PUSH)
+    assert sumo.describe_move("f6>f5") == (
+        "Sumo green tower f6 → f5, pushing White's purple tower f5 → f4 (blue)"
+    )
+    assert sumo.history() == []
+    with pytest.raises(tower_games.IllegalMoveError) as caught:
+        sumo.describe_move("f6-f4")
+    # Section 1.1: a tower never jumps.
+    assert str(caught.value) == (
+        "illegal move `f6-f4`: the way is blocked on f5 (rule 1.1, How a tower moves)"
+    )
+    assert caught.value.rule == "§3.1"
+    state = game.new_initial_state()
+    plain = tower_games.load_game("kamisado").new_initial_state()
+    assert plain.describe_move("d1-d7")
+    with pytest.raises(tower_games.IllegalMoveError) as caught:
+        plain.describe_move("d1-d8")
+    assert str(caught.value) == "illegal move `d1-d8`: d8 is occupied (rule 1.1, How a tower moves)"
+    with pytest.raises(tower_games.IllegalMoveError) as caught:
+        plain.describe_move("zz")
+    assert caught.value.rule is None
+    assert "invalid move `zz`" in str(caught.value)
+    # During a turn, the move is described from the position at its start.
+    state.apply_action(state.legal_actions()[0])
+    assert state.describe_move(plain.legal_moves()[0]) == plain.describe_move(plain.legal_moves()[0])
+
+
 def test_apply_move_during_a_turn_is_refused_until_undone():
     state = tower_games.load_game("kamisado").new_initial_state()
     state.apply_action(state.legal_actions()[0])

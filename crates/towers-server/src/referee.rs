@@ -10,7 +10,7 @@ use board_kernel::erased::{DynGame, DynState};
 use board_kernel::{GameResult, Side, Status};
 
 use crate::clock::Clock;
-use crate::refusal::{Code, Refusal, refuse};
+use crate::refusal::{Code, Refusal, refuse, refuse_move};
 use crate::store::{GameRow, Occupant, StoredMove};
 
 /// The reasons of results the rules did not give: the game ended by resignation, on time or
@@ -245,9 +245,7 @@ impl Referee<'_> {
             ));
         }
         let mut state = self.state.clone_box();
-        let played = state
-            .play(text)
-            .map_err(|e| refuse(Code::IllegalMove, e.to_string()))?;
+        let played = state.play(text).map_err(|e| refuse_move(self.game, &e))?;
         let mut next = row.clone();
         // A computer seat is charged its search only (its flag was judged above).
         let charged_until = match (thought_ms, row.clock.turn_started_ms) {

@@ -4,6 +4,8 @@
 //! The meanings are the server's to say, not the page's to guess: `GET /api/limits` sends
 //! every code with its [`InFlight`] meaning, and the page acts on that.
 
+use board_kernel::erased::DynGame;
+use board_kernel::{Illegal, MoveError};
 use serde::Serialize;
 
 /// The stable code of an error reply (`{"type": "error", "code": …}`), for programs.
@@ -22,7 +24,8 @@ pub enum Code {
     NotSeated,
     /// A move on the opponent's turn.
     NotYourTurn,
-    /// A move the rules refuse (the message is the engine's reason).
+    /// A move the rules refuse (the message is the engine's reason, citing the rule book's
+    /// section; the reply's `rule` names it), or a move text that does not read.
     IllegalMove,
     /// A move numbered other than the next one.
     StaleMove,
@@ -105,6 +108,35 @@ pub struct Refusal {
     pub code: Code,
     /// What was wrong, for people.
     pub message: String,
+    /// The rule a refused move breaks, for a page to link its citation to the rule book;
+    /// `None` for every other refusal. Boxed: refusals are the `Err` of every verdict, kept
+    /// small.
+    pub rule: Option<Box<RuleCited>>,
+}
+
+/// The rule a refused move breaks: the specification's id the engine names it by, and the
+/// section of the game's rule book that states it, which the refusal's message cites
+/// (`rule 1.1, How a tower moves`) and a page links to (`rules/<game>.html#<anchor>`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RuleCited {
+    /// The rule as the implementers' specification numbers it (`§3.1`).
+    pub id: &'static str,
+    /// The rule book's section that states it; absent when the game maps the rule to none.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub section: Option<SectionCited>,
+}
+
+/// A section of a game's rule book, as a refusal cites it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SectionCited {
+    /// The section's number (`1.1`).
+    pub number: String,
+    /// Its heading's words (`How a tower moves`).
+    pub title: String,
+    /// The anchor of its heading in the rule book's page (`tower-moves`).
+    pub anchor: String,
+    /// The citation as the message writes it (`rule 1.1, How a tower moves`).
+    pub citation: String,
 }
 
 /// A refusal with `code`, saying `message`.
@@ -112,14 +144,115 @@ pub(crate) fn refuse(code: Code, message: impl Into<String>) -> Refusal {
     Refusal {
         code,
         message: message.into(),
+        rule: None,
+    }
+}
+
+/// The refusal of a move the engine would not play: `illegal_move`, its message in a
+/// player's words citing the rule book's section ([`DynGame::move_error_text`]:
+/// ``illegal move `d1-d8`: d8 is occupied (rule 1.1, How a tower moves)``), and the rule
+/// it breaks with that section. A text that does not read says what is wrong with it.
+pub(crate) fn refuse_move(game: &dyn DynGame, error: &MoveError) -> Refusal {
+    let rule = match error {
+        MoveError::Illegal {
+            illegal: Illegal::Breaks { rule, .. },
+            ..
+        } => Some(Box::new(RuleCited {
+            id: rule,
+            section: game.rule_citation(rule).map(|section| SectionCited {
+                citation: section.citation(),
+                number: section.number,
+                title: section.title,
+                anchor: section.anchor,
+            }),
+        })),
+        _ => None,
+    };
+    Refusal {
+        code: Code::IllegalMove,
+        message: game.move_error_text(error),
+        rule,
     }
 }
 
 impl Refusal {
-    /// The error reply that carries it.
+    /// The error reply that carries it: `{"type": "error", "code", "message"}`, with `rule`
+    /// ([`RuleCited`]) for a move that breaks one.
     #[must_use]
     pub fn reply(&self) -> String {
-        serde_json::json!({ "type": "error", "code": self.code, "message": self.message })
-            .to_string()
+        let mut reply =
+            serde_json::json!({ "type": "error", "code": self.code, "message": self.message });
+        if let Some(rule) = &self.rule {
+            reply["rule"] = serde_json::json!(rule);
+        }
+        reply.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tower_games::registry;
+
+    /// A refused move cites the rule book a player can open, not the specification, and the
+    /// reply names the rule and its section for programs.
+    #[test]
+    fn a_refused_move_cites_the_rule_book_section() {
+        let game = registry::build("kamisado", &[]).unwrap();
+        let mut state = game.initial_state();
+        state.play("d1-d7").unwrap();
+        // Black must move his green tower (d7 is green), on g8.
+        let error = state.clone_box().play("a8-a7").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "illegal move `a8-a7`: the required tower is the green one on g8 (§4.2)"
+        );
+        let refusal = refuse_move(game.as_ref(), &error);
+        assert_eq!(refusal.code, Code::IllegalMove);
+        assert_eq!(
+            refusal.message,
+            "illegal move `a8-a7`: the required tower is the green one on g8 (rule 1.2, Which tower moves)"
+        );
+        let reply: serde_json::Value = serde_json::from_str(&refusal.reply()).unwrap();
+        assert_eq!(
+            reply,
+            serde_json::json!({
+                "type": "error",
+                "code": "illegal_move",
+                "message": refusal.message,
+                "rule": {
+                    "id": "§4.2",
+                    "number": "1.2",
+                    "title": "Which tower moves",
+                    "anchor": "which-tower",
+                    "citation": "rule 1.2, Which tower moves",
+                },
+            })
+        );
+        assert!(!refusal.message.contains('§'), "{}", refusal.message);
+    }
+
+    /// A move text that does not read is refused as the parser says, naming no rule; the
+    /// other refusals carry no rule either.
+    #[test]
+    fn an_unreadable_move_and_other_refusals_name_no_rule() {
+        let game = registry::build("kamisado", &[]).unwrap();
+        let error = game.initial_state().play("z9-z10").unwrap_err();
+        let refusal = refuse_move(game.as_ref(), &error);
+        assert_eq!(refusal.code, Code::IllegalMove);
+        assert_eq!(refusal.message, error.to_string());
+        assert_eq!(refusal.rule, None);
+        let reply: serde_json::Value = serde_json::from_str(&refusal.reply()).unwrap();
+        assert!(reply.get("rule").is_none(), "{reply}");
+        let other: serde_json::Value =
+            serde_json::from_str(&refuse(Code::GameOver, "the game is over").reply()).unwrap();
+        assert_eq!(
+            other,
+            serde_json::json!({
+                "type": "error",
+                "code": "game_over",
+                "message": "the game is over",
+            })
+        );
     }
 }

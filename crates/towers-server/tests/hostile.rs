@@ -89,6 +89,28 @@ async fn bad_messages_get_clear_errors_and_change_nothing() {
         assert_eq!(error["code"], code, "{text:.80}: {error}");
         assert!(!error["message"].as_str().unwrap().is_empty());
     }
+    // A move the rules refuse is worded citing the rule book a player can open (section 1.1
+    // of Kamisado's: a tower never lands on another), and names the rule for the page.
+    white
+        .send(&json!({ "type": "move", "ply": 0, "move": "d1-d8" }))
+        .await
+        .unwrap();
+    let refused = error_of(&mut white).await;
+    assert_eq!(
+        refused,
+        json!({
+            "type": "error",
+            "code": "illegal_move",
+            "message": "illegal move `d1-d8`: d8 is occupied (rule 1.1, How a tower moves)",
+            "rule": {
+                "id": "§3.1",
+                "number": "1.1",
+                "title": "How a tower moves",
+                "anchor": "tower-moves",
+                "citation": "rule 1.1, How a tower moves",
+            },
+        })
+    );
     white.send(&json!({ "type": "offer_draw" })).await.unwrap();
     assert_eq!(error_of(&mut white).await["code"], "no_draws");
     white.send(&json!({ "type": "rematch" })).await.unwrap();

@@ -303,7 +303,9 @@ impl Session {
                 )
             })?
             .as_ref();
-        let steps = state.move_steps(mv).map_err(|e| e.to_string())?;
+        let steps = state
+            .move_steps(mv)
+            .map_err(|e| self.game.move_error_text(&e))?;
         Ok(to_json(
             &step_views(self.game.as_ref(), state, &steps),
             "[]",

@@ -133,16 +133,11 @@ pub(crate) fn refusal_rule(game: &dyn DynGame, error: &StepError) -> Option<Rule
     Some(RuleView::from(game.rule_citation(error.why()?.rule()?)?))
 }
 
-/// A move the engine would not play, for the player: a refusal cites the rule book's section
-/// as [`refusal_words`] does, an unreadable text says what is wrong with it.
+/// A move the engine would not play, for the player, as a sentence: the kernel's wording
+/// every front end shares ([`DynGame::move_error_text`]): a refusal cites the rule book's
+/// section as [`refusal_words`] does, an unreadable text says what is wrong with it.
 pub(crate) fn move_error_words(game: &dyn DynGame, error: &MoveError) -> String {
-    match error {
-        MoveError::Illegal { mv, illegal } => sentence(&format!(
-            "illegal move `{mv}`: {}",
-            game.refusal_text(illegal)
-        )),
-        MoveError::Parse(_) => sentence(&error.to_string()),
-    }
+    sentence(&game.move_error_text(error))
 }
 
 /// A section of the game's rule book that a refusal cites: the page links `citation`, where

@@ -159,6 +159,12 @@ fn a_refusal_names_the_rule() {
     let mut typed = Session::open("kamisado", "", "").unwrap();
     let why = typed.try_play("a1-a8").unwrap_err();
     assert!(why.ends_with("(rule 1.1, How a tower moves)."), "{why}");
+    // And so is a hint's move that is not legal, in the words every front end shares.
+    let why = typed.try_move_steps("a1-a8").unwrap_err();
+    assert_eq!(
+        why,
+        "illegal move `a1-a8`: a8 is occupied (rule 1.1, How a tower moves)"
+    );
 }
 
 #[test]

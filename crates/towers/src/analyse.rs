@@ -34,8 +34,9 @@ impl GameVisitor for Analyse<'_> {
         let args = self.args;
         let mut state = crate::start_state(&game, args.game.position.as_deref())?;
         for (i, mv) in args.moves.iter().enumerate() {
-            game.play_text(&mut state, mv)
-                .map_err(|e| format!("move {}: {e}", i + 1))?;
+            game.play_text(&mut state, mv).map_err(|e| {
+                format!("move {}: {}", i + 1, board_kernel::move_error_text::<G>(&e))
+            })?;
         }
         let analysis = tower_games::analysis::analyse(&game, &state, &args.player, args.seed)?;
         let json = serde_json::to_string(&analysis).map_err(|e| e.to_string())?;

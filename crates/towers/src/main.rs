@@ -194,6 +194,13 @@ pub(crate) fn start_state<G: board_kernel::Game>(
 
 type GameAndState = (Box<dyn DynGame>, Box<dyn DynState>);
 
+/// Move `index` (from 0) of a command's moves, refused: numbered from 1, the refusal citing
+/// the rule book's section a player can open (``move 1: illegal move `d1-d8`: d8 is occupied
+/// (rule 1.1, How a tower moves)``), an unreadable text as it is.
+fn move_error(game: &dyn DynGame, index: usize, error: &board_kernel::MoveError) -> String {
+    format!("move {}: {}", index + 1, game.move_error_text(error))
+}
+
 #[derive(Args, Debug)]
 struct GameArgs {
     /// The game (see `towers list`).
@@ -280,7 +287,7 @@ fn run(command: Command) -> Result<(), String> {
             let mut played_lines = Vec::with_capacity(moves.len());
             for (i, mv) in moves.iter().enumerate() {
                 let before = state.clone();
-                let played = state.play(mv).map_err(|e| format!("move {}: {e}", i + 1))?;
+                let played = state.play(mv).map_err(|e| move_error(&*dyn_game, i, &e))?;
                 marks = before.move_marks(&played).map_err(|e| e.to_string())?;
                 let words = before
                     .describe_move(&played)
@@ -367,9 +374,9 @@ fn run(command: Command) -> Result<(), String> {
         }
         Command::Analyse(args) => analyse::run(&args)?,
         Command::Apply { game, moves } => {
-            let (_, mut state) = game.start()?;
+            let (dyn_game, mut state) = game.start()?;
             for (i, mv) in moves.iter().enumerate() {
-                state.play(mv).map_err(|e| format!("move {}: {e}", i + 1))?;
+                state.play(mv).map_err(|e| move_error(&*dyn_game, i, &e))?;
             }
             out!("{}", state.position_text())?;
             out!("{}", state.diagram().trim_end())?;

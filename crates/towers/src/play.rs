@@ -311,8 +311,12 @@ fn play_moves<G: Game>(
                 break Some(GameResult::win(side.opponent(), reason));
             };
             let mut next = state.clone();
-            game.play(&mut next, &mv)
-                .map_err(|e| format!("the computer player chose an illegal move {mv}: {e}"))?;
+            game.play(&mut next, &mv).map_err(|e| {
+                format!(
+                    "the computer player chose an illegal move {mv}: {}",
+                    board_kernel::refusal_text::<G>(&e)
+                )
+            })?;
             let report = player
                 .report()
                 .map(|r| format!("  [{r}]"))
@@ -449,8 +453,12 @@ fn play_moves<G: Game>(
                         show_board = true;
                     }
                     Err(e) => {
-                        writeln!(out, "Not played: {e}. Type `?` for the legal moves.")
-                            .map_err(io_error)?;
+                        writeln!(
+                            out,
+                            "Not played: {}. Type `?` for the legal moves.",
+                            board_kernel::move_error_text::<G>(&e)
+                        )
+                        .map_err(io_error)?;
                     }
                 }
             }
@@ -537,8 +545,16 @@ mod tests {
         let (record, out) = run_nim(BySide::new(Seat::Human, Seat::Human), script);
         assert!(out.contains("3 legal moves: 1 2 3"), "{out}");
         assert!(out.contains("1. White (human) plays 3"), "{out}");
-        assert!(out.contains("Not played: illegal move `4`: take between 1 and 3"));
-        assert!(out.contains("Not played: illegal move `0`"));
+        // Refused citing the rule book's section, not the specification's `§1`.
+        assert!(
+            out.contains(
+                "Not played: illegal move `4`: take between 1 and 3 stones (rule 1, Taking \
+                 stones). Type `?` for the legal moves."
+            ),
+            "{out}"
+        );
+        assert!(out.contains("Not played: illegal move `0`"), "{out}");
+        assert!(!out.contains('§'), "{out}");
         assert!(out.contains("Took back 1 move."), "{out}");
         assert_eq!(record.moves, ["2", "3", "3", "2"]);
         let result = record.result.unwrap();

@@ -530,9 +530,10 @@ impl<G: Game, W: Write + Send + 'static> Engine<G, W> {
         for (i, mv) in moves.iter().enumerate() {
             self.game.play_text(state, mv).map_err(|e| {
                 format!(
-                    "move {} `{}`: {e}",
+                    "move {} `{}`: {}",
                     before + i + 1,
-                    board_kernel::excerpt(mv)
+                    board_kernel::excerpt(mv),
+                    board_kernel::move_error_text::<G>(&e)
                 )
             })?;
         }

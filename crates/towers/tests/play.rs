@@ -198,3 +198,125 @@ fn selfplay_reports_shares_lengths_and_speed_in_every_game() {
         assert!(text(&out.stderr).contains("2/2 games"), "{name}");
     }
 }
+
+/// A move the rules refuse is worded citing the numbered section of the game's rule book (the
+/// one a player can open, docs/rules), not the implementers' specification (`§3.1`), by every
+/// command that plays moves: `play`, `apply`, `show` and `replay`. Each citation was checked
+/// against the rule book: Kamisado's 1.1 (How a tower moves) says a tower never lands on
+/// another, its 1.2 (Which tower moves) that a player must move his tower of the colour of
+/// the square the opponent's last move landed on, and Tower of Power's 3.3 (The single step)
+/// that the option `single_step` switches single steps off.
+#[test]
+fn refusals_cite_the_rule_book_in_play_apply_show_and_replay() {
+    let occupied = "illegal move `d1-d8`: d8 is occupied (rule 1.1, How a tower moves)";
+    let which = "illegal move `e8-e1`: the required tower is the green one on g8 \
+                 (rule 1.2, Which tower moves)";
+
+    let out = towers(&["apply", "kamisado", "d1-d8"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stderr), format!("error: move 1: {occupied}\n"));
+
+    let out = towers(&["show", "kamisado", "d1-d7", "e8-e1"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stderr), format!("error: move 2: {which}\n"));
+
+    let out = towers(
+        &[
+            "apply",
+            "tower-of-power",
+            "--option",
+            "single_step=off",
+            "e1-f1",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "error: move 1: illegal move `e1-f1`: single steps are not allowed in this game \
+         (option single_step is off); move a row of at least two stones \
+         (rule 3.3, The single step)\n"
+    );
+
+    let out = towers(
+        &["play", "kamisado", "--white", "human", "--black", "human"],
+        "d1-d8\nd1-d7\ne8-e1\nquit\n",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    for refusal in [occupied, which] {
+        assert!(
+            stdout.contains(&format!(
+                "Not played: {refusal}. Type `?` for the legal moves."
+            )),
+            "{stdout}"
+        );
+    }
+
+    let file = temp_file("refused");
+    let record = serde_json::json!({
+        "game": "kamisado", "options": [], "white": "human", "black": "human", "seed": 0,
+        "moves": ["d1-d7", "e8-e1"], "result": null,
+    });
+    std::fs::write(&file, record.to_string()).unwrap();
+    let out = towers(&["replay", file.to_str().unwrap()], "");
+    std::fs::remove_file(&file).unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stderr), format!("error: move 2: {which}\n"));
+
+    // A text that does not read is refused as the parser says, citing no rule.
+    let out = towers(&["apply", "kamisado", "zz"], "");
+    assert_eq!(
+        text(&out.stderr),
+        "error: move 1: invalid move `zz` at first: the first square: a square starts with a \
+         file letter a..p\n"
+    );
+}
+
+/// In every game, a refused move a person types cites the rule book's section, never the
+/// specification's `§`.
+#[test]
+fn every_games_refusals_cite_its_rule_book() {
+    for name in registry::names() {
+        let game = registry::build(name, &[]).unwrap();
+        let start = game.initial_state();
+        let m1 = start.legal_moves()[0].clone();
+        let mut state = start.clone();
+        state.play(&m1).unwrap();
+        // A move of the start position that breaks a rule after the first move.
+        let (refused, error) = start
+            .legal_moves()
+            .into_iter()
+            .find_map(|m| state.clone().play(&m).err().map(|e| (m, e)))
+            .unwrap_or_else(|| panic!("{name}: no start move is refused after {m1}"));
+        let board_kernel::MoveError::Illegal {
+            illegal: board_kernel::Illegal::Breaks { rule, .. },
+            ..
+        } = &error
+        else {
+            panic!("{name}: {error}");
+        };
+        let section = game
+            .rule_citation(rule)
+            .unwrap_or_else(|| panic!("{name}: {rule} has no section"));
+        let out = towers(
+            &["play", name, "--white", "human", "--black", "human"],
+            &format!("{m1}\n{refused}\nquit\n"),
+        );
+        let stdout = text(&out.stdout);
+        assert!(out.status.success(), "{name}: {}", text(&out.stderr));
+        let line = stdout
+            .lines()
+            .find_map(|l| l.split_once("Not played: ").map(|(_, rest)| rest))
+            .unwrap_or_else(|| panic!("{name}: {stdout}"));
+        assert!(
+            line.starts_with(&format!("illegal move `{refused}`: "))
+                && line.ends_with(&format!(
+                    " ({}). Type `?` for the legal moves.",
+                    section.citation()
+                )),
+            "{name}: {line}"
+        );
+        assert!(!stdout.contains('§'), "{name}: {stdout}");
+    }
+}

@@ -234,7 +234,14 @@ fn engines_that_crash_cheat_or_fall_silent_lose_every_game_cleanly() {
     assert!(out.status.success(), "{out:?}");
     let text = stdout(&out);
     assert!(text.contains("forfeits: "), "{text}");
-    assert!(text.contains("sent the illegal move `a1-a8`"), "{text}");
+    // The referee's reason cites the rule book's section (1.1: a tower never lands on
+    // another), not the specification's `§3.1`.
+    assert!(
+        text.contains(
+            "sent the illegal move `a1-a8`: a8 is occupied (rule 1.1, How a tower moves)"
+        ),
+        "{text}"
+    );
     let saved = Record::from_json(&std::fs::read_to_string(&record).unwrap()).unwrap();
     assert_eq!(saved.forfeit, Some(board_kernel::Side::White));
     assert!(saved.moves.is_empty());

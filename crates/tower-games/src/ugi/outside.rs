@@ -362,8 +362,12 @@ impl<G: Game> OutsidePlayer<G> {
         let mv = game
             .parse_move(state, &text)
             .map_err(|e| format!("sent `{excerpt}`, not a move: {}", e.reason))?;
-        game.check_move(state, &mv)
-            .map_err(|e| format!("sent the illegal move `{excerpt}`: {e}"))?;
+        game.check_move(state, &mv).map_err(|e| {
+            format!(
+                "sent the illegal move `{excerpt}`: {}",
+                board_kernel::refusal_text::<G>(&e)
+            )
+        })?;
         self.clocks.0 = self.clocks.0.saturating_sub(took) + increment;
         self.moves.push(one_word(&mv.to_string()));
         let mut after = state.clone();

@@ -327,6 +327,13 @@ fn hostile_lines_are_answered_with_an_error_and_change_nothing() {
         "{}",
         answers[9]
     );
+    // A move the rules refuse cites the rule book's section (Black must move the green
+    // tower, d7 being green: section 1.2 of Kamisado's rule book), not the specification's.
+    assert_eq!(
+        answers[10],
+        "info string error: position: move 2 `a8-a1`: illegal move `a8-a1`: the required \
+         tower is the green one on g8 (rule 1.2, Which tower moves); the position is unchanged"
+    );
     // Bytes that are not UTF-8, and a line that never ends until the input does.
     talk.send_bytes(b"\xff\xfe\xfd\n");
     assert!(
