@@ -9,7 +9,6 @@
 //! `fuzz/artifacts/`; copy the input to `crates/towers-robustness/tests/regressions/TARGET/` so the
 //! robustness tests replay it forever, then fix it.
 
-use std::io::Write;
 use std::path::Path;
 use std::process::Command;
 
@@ -74,20 +73,7 @@ pub(crate) fn run_to(
         );
     }
     ensure_cargo_fuzz(output)?;
-    let say = |line: &str| -> Result<(), String> {
-        match output {
-            Output::Terminal => println!("{line}"),
-            Output::Log(log) => {
-                let mut file = std::fs::OpenOptions::new()
-                    .create(true)
-                    .append(true)
-                    .open(log)
-                    .map_err(|e| format!("{}: {e}", log.display()))?;
-                writeln!(file, "{line}").map_err(|e| format!("{}: {e}", log.display()))?;
-            }
-        }
-        Ok(())
-    };
+    let say = |line: &str| output.say(line);
     let root = xtask::workspace_root();
     let fuzz = root.join("fuzz");
     let chosen: Vec<&str> = if targets.is_empty() {

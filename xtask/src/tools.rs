@@ -31,6 +31,25 @@ pub(crate) enum Output<'a> {
     Log(&'a Path),
 }
 
+impl Output<'_> {
+    /// Says `line`: printed on the terminal, or appended to the log.
+    pub(crate) fn say(self, line: &str) -> Result<(), String> {
+        match self {
+            Output::Terminal => println!("{line}"),
+            Output::Log(log) => {
+                use std::io::Write;
+                let mut file = std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(log)
+                    .map_err(|e| format!("{}: {e}", log.display()))?;
+                writeln!(file, "{line}").map_err(|e| format!("{}: {e}", log.display()))?;
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Runs `program args…` in the workspace root with extra environment variables; an error
 /// says which command failed.
 pub(crate) fn run_in(
@@ -57,21 +76,16 @@ pub(crate) fn run_to(
         .args(args)
         .envs(env.iter().copied())
         .current_dir(dir);
-    match output {
-        Output::Terminal => println!("xtask: {shown}"),
-        Output::Log(log) => {
-            use std::io::Write;
-            let mut file = std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(log)
-                .map_err(|e| format!("{}: {e}", log.display()))?;
-            writeln!(file, "xtask: {shown}").map_err(|e| format!("{}: {e}", log.display()))?;
-            let err = file
-                .try_clone()
-                .map_err(|e| format!("{}: {e}", log.display()))?;
-            command.stdout(file).stderr(err);
-        }
+    output.say(&format!("xtask: {shown}"))?;
+    if let Output::Log(log) = output {
+        let file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(log)
+            .map_err(|e| format!("{}: {e}", log.display()))?;
+        let err = file
+            .try_clone()
+            .map_err(|e| format!("{}: {e}", log.display()))?;
+        command.stdout(file).stderr(err);
     }
     let status = command
         .status()
