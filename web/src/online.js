@@ -40,8 +40,9 @@ const online = {
   seen: null, // the previous state of this game, to tell what changed
 };
 
-function say(text, kind) {
-  online.screen.say(text, kind);
+// `rule`: the rule-book section a refused move cites (the server's `rule`), linked in the line.
+function say(text, kind, rule) {
+  online.screen.say(text, kind, rule && rule.anchor ? rule : undefined);
 }
 
 // What this server allows and what its refusals mean (`GET api/limits`): asked once, and
@@ -188,14 +189,14 @@ function receive(message) {
       if (online.pending && meaning === 'move_not_played') {
         online.pending = null;
         follow();
-        say(`Your move was not played: ${message.message}.`, 'refusal');
+        say(`Your move was not played: ${message.message}.`, 'refusal', message.rule);
         render();
       } else if (online.pending && meaning === 'send_again') {
         // Nothing was stored: send it again in a moment.
         online.pending.socket = null;
         setTimeout(sendPending, 1000);
       } else {
-        say(message.message, 'refusal');
+        say(message.message, 'refusal', message.rule);
       }
       break;
     }
@@ -342,8 +343,13 @@ function renderStatus(s) {
     else status = `${mover} to move.`;
     if (s.moves.length === 0 && s.clock.spec.kind !== 'none') status += ' The clocks start with the first move.';
   }
+  // An earlier position being looked at: its own status and score (the board's caption)
+  // first, then how the game itself stands, which goes on meanwhile.
+  const reviewing = online.screen.viewPly !== null;
+  const caption = online.screen.board.boardView?.caption;
+  if (reviewing && caption) status = `${capitalise(caption)}. In the game now: ${status.charAt(0).toLowerCase()}${status.slice(1)}`;
   $('online-status').textContent = `${you}${status}`;
-  $('online-status').classList.toggle('thinking', !s.finished && s.players[s.to_move].computer !== undefined);
+  $('online-status').classList.toggle('thinking', !reviewing && !s.finished && s.players[s.to_move].computer !== undefined);
 }
 
 function renderButtons(s) {

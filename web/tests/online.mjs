@@ -136,6 +136,14 @@ check(annStarts.length === 8, `Ann's eight towers are marked at the start (${ann
 await ann.click(cellSelector('3,3'), { force: true });
 said = await messageOf(ann);
 check(said.refusal && said.text.length > 10, `a click on an empty square is refused in words (${said.text})`);
+// A move the server refuses (sent raw, as a stale or forged client would): the refusal cites
+// the rule book's section and links to it.
+await ann.evaluate(() => window.online.socket.send(JSON.stringify({ type: 'move', ply: 0, move: 'd1-d8' })));
+await ann.waitForFunction(() => /rule 1\.1/.test(document.querySelector('#online-message').textContent), null, { timeout: 10000 }).catch(() => {});
+said = await messageOf(ann);
+const ruleLink = await ann.$('#online-message a.rule');
+const ruleHref = ruleLink ? await ruleLink.getAttribute('href') : null;
+check(said.refusal && /\(rule 1\.1, How a tower moves\)/.test(said.text) && /rules\/kamisado\.html#tower-moves$/.test(ruleHref || ''), `a move the server refuses cites its rule with a link (${said.text}; ${ruleHref})`);
 
 // Every legal move in a position, found the way a person would: through the board's steps.
 // A move that neither ends the game nor lets the opponent end it at once, where there is
@@ -282,6 +290,11 @@ check(rows === ply, `the move list holds every move (${rows})`);
 await spectator.click('#online-moves button.move[data-ply="1"]');
 check(await spectator.evaluate(() => window.online.board.ply === 1), 'review: the board shows the position after move 1');
 check(await spectator.isVisible('#online-review-bar'), 'review: the review bar shows');
+// The status line gives the earlier position's own status and score first (as the board's
+// caption says), then the game's: not the finished game's result over an earlier position.
+const reviewStatus = await spectator.textContent('#online-status');
+const reviewCaption = await spectator.evaluate(() => window.online.board.boardView.caption);
+check(reviewStatus.includes(reviewCaption.charAt(0).toUpperCase() + reviewCaption.slice(1)) && /In the game now: /.test(reviewStatus) && reviewStatus.indexOf(reviewCaption.slice(1)) < reviewStatus.indexOf('In the game now'), `review: the status gives the earlier position's status first (${reviewStatus})`);
 await spectator.click('#online-review-exit');
 
 // No token reaches the spectator's page.
