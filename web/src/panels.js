@@ -235,7 +235,13 @@ export function renderPlayers(boxOf, v, names) {
     const score = box.querySelector('.score');
     if (score) {
       score.hidden = !v.scores;
-      if (v.scores) score.textContent = `${v.scores[i]} ${v.scores[i] === 1 ? 'point' : 'points'}`;
+      if (v.scores) {
+        // The number, and its unit a phone leaves out so that the name keeps the room.
+        const unit = document.createElement('span');
+        unit.className = 'unit';
+        unit.textContent = v.scores[i] === 1 ? ' point' : ' points';
+        score.replaceChildren(String(v.scores[i]), unit);
+      }
     }
     box.classList.toggle('to-move', !v.finished && v.to_move_index === i);
     box.classList.toggle('winner', v.finished && v.winner === v.sides[i]);

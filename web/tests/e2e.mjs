@@ -308,6 +308,10 @@ check(dv.played.length === 1 && /refusal/.test(await page.getAttribute('#message
   const phonePage = await phoneContext.newPage();
   watch(phonePage);
   await open(phonePage, { game: 'kamisado' });
+  // On a phone the players' names are not cut short by their scores.
+  const cut = await phonePage.$$eval('#players .who', (ws) => ws.filter((w) => w.scrollWidth > w.clientWidth).map((w) => w.textContent));
+  check(cut.length === 0, `players (phone): no name is cut short (${cut})`);
+  await phonePage.screenshot({ path: join(shots, 'players-phone.png') });
   const move = 'c1-c5';
   const [fromName, toName] = move.split('-');
   await phonePage.evaluate(() => window.scrollTo(0, 0));
