@@ -3,10 +3,11 @@
 //!
 //! The lessons follow the way a new player meets the rules: the row move, captures as the
 //! pile is dealt, the single step, how moves are written and told apart, stacks, then how the
-//! game is won and drawn, and last the French *Tours* variant. Where the rule book has a
-//! worked example (4, 5 and 7) the lesson starts from it, so that the book and the course
-//! show the same boards; elsewhere the positions are small, with a few Black stones kept far
-//! away only so that the draw by insufficient material does not end the game at once.
+//! game is won and drawn, the French *Tours* variant, and last the position text, read for
+//! what the board does not show. Where the rule book has a worked example (4, 5 and 7) the
+//! lesson starts from it, so that the book and the course show the same boards; elsewhere
+//! the positions are small, with a few Black stones kept far away only so that the draw by
+//! insufficient material does not end the game at once.
 
 use board_kernel::Setup;
 use board_kernel::lessons::{Course, Goal, Lesson};
@@ -37,8 +38,12 @@ const BREAK_THE_PAIR: &str = "b7/8/4b3/4b3/3w4/3w4/8/7b w 0 0";
 /// Black stones on c3 and e3 must be reached along the diagonals.
 const STACK_IN_THE_WAY: &str = "6bb/8/8/8/8/2b1b3/2(bb)5/www5 w 0 0";
 
-/// The course: nine lessons covering every numbered section of the rule book but the position
-/// text.
+/// The position text of the last lesson: White's row on rank 1 can reach the Black stones on
+/// a3 and e3, and the third field says 99 moves have been made without a capture, one short
+/// of the no-progress draw at 100 (the default): only a capture keeps the game going.
+const NINETY_NINE_QUIET: &str = "6bb/7b/8/8/8/b3b3/8/www5 w 99 150";
+
+/// The course: ten lessons covering every numbered section of the rule book.
 pub const COURSE: Course = Course {
     lessons: &[
         Lesson {
@@ -166,9 +171,22 @@ pub const COURSE: Course = Course {
             success: "Your pile went round the stack on c2, which under the Tours rule no stone \
                       may land on, and captured a single Black stone, which is still allowed.",
         },
+        Lesson {
+            title: "Reading the position text",
+            sections: &["position-text", "end"],
+            setup: Setup::position(NINETY_NINE_QUIET),
+            task: "The position text of this lesson is `6bb/7b/8/8/8/b3b3/8/www5 w 99 150`: \
+                   after the board it gives the side to move, the moves made since the last \
+                   capture and the moves made in the game. You play the side it names, White: \
+                   make a move after which the game is not drawn.",
+            goal: Goal::Moves(&["a1-c1-a3", "c1-a1-a3", "a1-c1-e3"]),
+            miss: "That move captured nothing, so it was the 100th move in a row without a \
+                   capture (the text's third field was 99), and the game is drawn by no \
+                   progress.",
+            success: "The third field, 99, said the no-progress draw was one move away: a \
+                      capture sets that count back to 0, and only your row on rank 1, dealt to \
+                      a3 or e3, could capture.",
+        },
     ],
-    untaught: &[(
-        "position-text",
-        "the position text is a file format for programs, not something a move shows",
-    )],
+    untaught: &[],
 };

@@ -86,6 +86,18 @@ fn property(title: &str) -> Property {
         },
         // "Capture a Black stone" (under the Tours rule, which the legal moves already obey).
         "The French Tours rule" => |_, before, _, after| captured(before, after) >= 1,
+        // "Make a move after which the game is not drawn", from the text's counter: the
+        // moves without a capture (the text's third field, plus this one unless it captures)
+        // stay below 100, the default no-progress limit, and the material draw does not apply.
+        "Reading the position text" => |_, before, _, after| {
+            let quiet = if captured(before, after) > 0 {
+                0
+            } else {
+                before.no_capture_count() + 1
+            };
+            let board = after.board();
+            quiet < 100 && (board.material(Side::White) > 3 || board.material(Side::Black) > 3)
+        },
         _ => panic!("lesson `{title}` has no property in this test: add one"),
     }
 }
@@ -149,6 +161,19 @@ fn each_winning_lesson_has_one_answer() {
             "{title}"
         );
     }
+}
+
+/// The position-text lesson shows, in backticks in its task, the very text it starts from,
+/// so that the player reads the counter the board does not show.
+#[test]
+fn the_position_text_lesson_quotes_its_position() {
+    let lesson = lesson("Reading the position text");
+    let text = lesson.setup.position.unwrap();
+    assert!(
+        lesson.task.contains(&format!("`{text}`")),
+        "{}",
+        lesson.task
+    );
 }
 
 /// The tries a new player is likely to make are refused by the engine with the rule they
