@@ -8,8 +8,13 @@ use board_kernel::lessons::{Course, Goal, Lesson};
 /// The rule book's Example 2, the original web page's "White must move the tower".
 const EXAMPLE_2: &str = "7/7/7/1w3w1/2ww3/3(bw)3/7/7 w 0 0 0 12 12 - 0";
 
+/// The position-text lesson's position, quoted in its task: White's target is 7, one point
+/// above his score, which only the text shows.
+const POSITION_TEXT: &str = "7/2(bw)4/7/3b3/2w4/7/3w3/7 w 0 6 3 7 12 - 20";
+
 /// Chain Reaction's course: moving stones and towers first, then the special rules (the last
-/// segment, scoring, the penalty), then winning, and last the notation and an option.
+/// segment, scoring, the penalty), then winning, and last the notation, the position text and
+/// an option.
 pub const COURSE: Course = Course {
     lessons: &[
         Lesson {
@@ -139,6 +144,21 @@ pub const COURSE: Course = Course {
                       then comes the free step, written from-cell and to-cell (c8-c7).",
         },
         Lesson {
+            title: "Reading a position text",
+            sections: &["position-text", "end"],
+            setup: Setup::position(POSITION_TEXT),
+            task: "The position text of this lesson is `7/2(bw)4/7/3b3/2w4/7/3w3/7 w 0 6 3 7 \
+                   12 - 20`: after the board come the side to move, the segments made, the \
+                   scores and the targets. You play White, the side it names: win the game \
+                   with this turn.",
+            goal: Goal::Win,
+            miss: "The text gives White 6 points and a target of 7 (`6 3 7 12`: White's and \
+                   Black's scores, then targets), so 1 point wins: move your tower on c7 \
+                   towards rank 8 so that its top stone goes over the far edge.",
+            success: "Your target is 7, not the default 12: with 6 points, the 1 point of a top \
+                      stone over Black's back edge reached it, and the game ended at once.",
+        },
+        Lesson {
             title: "A step into the goal",
             sections: &["options"],
             setup: Setup {
@@ -156,8 +176,5 @@ pub const COURSE: Course = Course {
                       allowed.",
         },
     ],
-    untaught: &[(
-        "position-text",
-        "the position text is a file format for programs, not a move",
-    )],
+    untaught: &[],
 };

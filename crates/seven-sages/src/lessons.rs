@@ -1,8 +1,9 @@
 //! The course of lessons: positions from the rule book's sections, each asking the player
 //! for a move the engine judges. The order follows a newcomer: how a sage slides, where it
 //! may stand, how a kick sends the ball, how to read a move, the forced pass, then goals and
-//! the win, and last a variant. Where a worked example of the rule book shows the point, the
-//! lesson starts from it, so that the lesson and the example it cites stay the same position.
+//! the win, reading a position text, and last a variant. Where a worked example of the rule
+//! book shows the point, the lesson starts from it, so that the lesson and the example it
+//! cites stay the same position.
 
 use board_kernel::Setup;
 use board_kernel::lessons::{Course, Goal, Lesson};
@@ -27,6 +28,12 @@ const FIRST_KICK: &str =
 /// has no legal move at all: the pass shown in a full position rather than a bare one.
 const HEMMED_IN: &str =
     "15/15/15/15/15/15/15/7*7/15/15/15/15/BBBB11/WWWBB10/WWWWB10 w 0 0 0 0 0 ongoing";
+
+/// Lesson 10: Black leads 3–2 and 499 plies have passed since the last point, which only the
+/// position text tells: every move but the goal h9-h6/h1+ is the 500th ply and wins on points,
+/// while the goal makes it 4–2, resets the board and lets the game go on.
+const LAST_PLY: &str =
+    "7B7/15/15/15/3B11/15/7B7/15/15/7*7/15/15/3W7W3/15/6W8 b 1499 0 2 3 499 ongoing";
 
 /// The course, easiest first, that `Presentation::course` hands to the lesson panel.
 pub const COURSE: Course = Course {
@@ -136,6 +143,23 @@ pub const COURSE: Course = Course {
                       White's fifth point, so White wins at once and nothing is reset.",
         },
         Lesson {
+            title: "Reading the position text",
+            sections: &["position-text", "end"],
+            setup: Setup::position(LAST_PLY),
+            task: "This lesson's position text is `7B7/15/15/15/3B11/15/7B7/15/15/7*7/15/15/\
+                   3W7W3/15/6W8 b 1499 0 2 3 499 ongoing`: after the board come the side to \
+                   move, the plies, the passes, each side's points and the plies since the \
+                   last point. You play Black, the side it names: win the game with this move.",
+            goal: Goal::Win,
+            miss: "A goal makes it 4–2, sends every stone back to its starting cell, and the \
+                   game goes on. The text counts 499 plies since the last point, so any move \
+                   that scores nothing is the 500th and ends the game on points.",
+            success: "The text `b 1499 0 2 3 499` said Black to move, leading 3–2, 499 plies \
+                      after the last point: this 500th ply ended the game by max plies, won by \
+                      the side with more points, Black. The goal h9-h6/h1+ would only have \
+                      reset the board at 4–2.",
+        },
+        Lesson {
             title: "The lob (an option)",
             sections: &["options", "examples"],
             setup: Setup {
@@ -152,8 +176,5 @@ pub const COURSE: Course = Course {
                       lob on, an adjacent kicker lifts the ball over h9 onto h10, where it stops.",
         },
     ],
-    untaught: &[(
-        "position-text",
-        "the position text is a file format for programs, not something a move shows",
-    )],
+    untaught: &[],
 };

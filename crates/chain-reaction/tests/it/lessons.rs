@@ -214,6 +214,27 @@ fn the_notation_lesson_is_the_turn_written() {
     assert_eq!(after.fields[7], "-", "no stone is pending any more");
 }
 
+/// The position-text lesson quotes its own position text, and its winning turns are those
+/// that bring White's score up to the target that text gives (7, not the default 12).
+#[test]
+fn reading_the_position_text_finds_whites_target() {
+    let title = "Reading a position text";
+    let lesson = lesson(title);
+    assert_eq!(lesson.goal, Goal::Win);
+    let text = lesson.setup.position.unwrap();
+    assert!(
+        lesson.task.contains(&format!("`{text}`")),
+        "{}",
+        lesson.task
+    );
+    let (_, state) = lesson_start::<ChainReaction>(lesson).unwrap();
+    let before = Seen::of(&state);
+    assert_eq!((before.fields[1].as_str(), before.target('w')), ("w", 7));
+    assert_answers(title, 9, |before, after, _| {
+        before.score('w') < before.target('w') && after.score('w') >= after.target('w')
+    });
+}
+
 #[test]
 fn the_step_into_the_goal_scores_2_points_under_its_option() {
     assert_answers("A step into the goal", 3, |before, after, text| {

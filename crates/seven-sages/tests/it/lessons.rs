@@ -167,6 +167,38 @@ fn the_deciding_goal_is_the_move_that_brings_the_fifth_point() {
     assert_eq!(state.ball().to_string(), "g15");
 }
 
+/// The position text lesson's task is read off the text it shows: Black to move leads 3–2
+/// after 499 plies without a point. The moves that win are exactly those that score no point
+/// (Black's points unchanged, so the 500th ply ends the game on points), and the text the task
+/// shows is the lesson's position.
+#[test]
+fn the_position_text_lesson_wins_by_not_scoring() {
+    let lesson = lesson("Reading the position text");
+    assert_eq!(lesson.goal, Goal::Win);
+    let text = lesson.setup.position.unwrap();
+    assert!(
+        lesson.task.contains(&format!("`{text}`")),
+        "{}",
+        lesson.task
+    );
+    let (game, state) = lesson_start::<SevenSages>(lesson).unwrap();
+    assert_eq!(game.side_to_move(&state), Side::Black);
+    assert_eq!(
+        (state.score()[Side::White], state.score()[Side::Black]),
+        (2, 3)
+    );
+    let quiet = with_property(lesson, |before, after| {
+        after.score()[Side::Black] == before.score()[Side::Black]
+    });
+    let all = solving(lesson, |_, _, _| true);
+    let goals: BTreeSet<String> = all.difference(&quiet).cloned().collect();
+    assert_eq!(goals, BTreeSet::from(["h9-h6/h1+".to_owned()]));
+    assert_eq!(judged(lesson), quiet);
+    let mut after = state.clone();
+    game.play_text(&mut after, "h9-h6/h1+").unwrap();
+    assert!(matches!(game.status(&after), Status::Ongoing));
+}
+
 #[test]
 fn the_first_kick_reaches_file_n_at_most() {
     let lesson = lesson("Your first kick");
