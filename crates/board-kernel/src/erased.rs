@@ -335,11 +335,9 @@ impl<G: Game> DynGame for Erased<G> {
     fn lesson_answers(&self, index: usize) -> Result<Vec<String>, String> {
         let lesson = lesson_at::<G>(index)?;
         let (game, state) = lessons::lesson_start::<G>(&lesson)?;
-        let mut moves = Vec::new();
-        game.legal_moves(&state, &mut moves);
-        let mut answers: Vec<String> = moves
+        let mut answers: Vec<String> = lessons::answers(&game, &state, &lesson.goal)
+            .0
             .iter()
-            .filter(|mv| lessons::judge(&game, &state, &lesson.goal, mv) == Verdict::Solved)
             .map(ToString::to_string)
             .collect();
         answers.sort();

@@ -59,6 +59,16 @@ pub fn judge<G: Game>(game: &G, state: &G::State, goal: &Goal, mv: &G::Move) -> 
     }
 }
 
+/// The legal moves of `state` that solve `goal`, in the order the game lists them, and how
+/// many legal moves there are: what a hint shows and what makes a task a choice.
+pub fn answers<G: Game>(game: &G, state: &G::State, goal: &Goal) -> (Vec<G::Move>, usize) {
+    let mut legal = Vec::new();
+    game.legal_moves(state, &mut legal);
+    let count = legal.len();
+    legal.retain(|mv| judge(game, state, goal, mv) == Verdict::Solved);
+    (legal, count)
+}
+
 /// Checks `G`'s course: every lesson starts from a position that builds and is not over,
 /// names sections its rule book has, and has a task that is a choice (at least one legal move
 /// solves it, and, unless the player has a single legal move, at least one does not); and
@@ -128,19 +138,13 @@ pub fn check_lessons<G: Game>(course: &Course) -> Result<usize, String> {
                 }
             }
         }
-        let mut legal = Vec::new();
-        game.legal_moves(&state, &mut legal);
-        let solving = legal
-            .iter()
-            .filter(|mv| judge(&game, &state, &lesson.goal, mv) == Verdict::Solved)
-            .count();
-        if solving == 0 {
+        let (solving, legal) = answers(&game, &state, &lesson.goal);
+        if solving.is_empty() {
             return Err(fail("no legal move solves it".into()));
         }
-        if solving == legal.len() && legal.len() > 1 {
+        if solving.len() == legal && legal > 1 {
             return Err(fail(format!(
-                "every one of the {} legal moves solves it: the task is no choice",
-                legal.len()
+                "every one of the {legal} legal moves solves it: the task is no choice"
             )));
         }
     }
