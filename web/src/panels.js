@@ -226,7 +226,8 @@ export function turnHelp(board, steps) {
 }
 
 // The two players beside the board (the playground's and Play a friend's): the side's name
-// and who plays it (`names`), the score where the game keeps one, the side to move marked and
+// and who plays it (`names`), the score where the game keeps one or the captures where its
+// pieces are captured (the full sentence as the title), the side to move marked and
 // the winner named. `boxOf(i)` is the element of side `i`, `v` the session's view.
 export function renderPlayers(boxOf, v, names) {
   for (const i of [0, 1]) {
@@ -234,13 +235,20 @@ export function renderPlayers(boxOf, v, names) {
     box.querySelector('.who').textContent = `${v.sides[i]}: ${names[i]}`;
     const score = box.querySelector('.score');
     if (score) {
-      score.hidden = !v.scores;
+      // Points where the game keeps a score, else captures where its pieces are captured
+      // (counted by the engine since the game's first position), else nothing.
+      const captures = v.scores ? null : v.captures;
+      score.hidden = !v.scores && !captures;
+      score.title = captures ? captures.words[i] : '';
+      // The number, and its words a phone leaves out so that the name keeps the room.
+      const unit = document.createElement('span');
+      unit.className = 'unit';
       if (v.scores) {
-        // The number, and its unit a phone leaves out so that the name keeps the room.
-        const unit = document.createElement('span');
-        unit.className = 'unit';
         unit.textContent = v.scores[i] === 1 ? ' point' : ' points';
         score.replaceChildren(String(v.scores[i]), unit);
+      } else if (captures) {
+        unit.textContent = 'captured ';
+        score.replaceChildren(unit, String(captures.taken[i]));
       }
     }
     box.classList.toggle('to-move', !v.finished && v.to_move_index === i);

@@ -266,8 +266,15 @@ check(shown[0].score === '0 points' && shown[1].score === '0 points', `players: 
 check(shown[0].toMove && !shown[1].toMove, 'players: White, to move, is marked');
 await open(page, { game: 'tower-of-power' });
 shown = await players();
-check(shown.every((p) => p.score === null) && shown.every((p) => p.who.endsWith(': person')), `players: Tower of Power keeps no score; two people (${JSON.stringify(shown)})`);
+check(shown.every((p) => p.score === 'captured 0') && shown.every((p) => p.who.endsWith(': person')), `players: Tower of Power keeps no score but counts captures; two people (${JSON.stringify(shown)})`);
 check(shown[0].who === 'White: person', `players: Tower of Power's sides by the rule book's names (${shown[0].who})`);
+// Example 5: c3-e3-e5 captures the Black top stone on e5 (White 5 stones, Black 4 before).
+await open(page, { game: 'tower-of-power', position: '8/8/4b3/4(wb)3/8/2(bw)w(ww)b2/8/8 w 0 0' });
+await clickTurn(page, 'c3-e3-e5', 'players: a capture');
+shown = await players();
+const captureTitle = await page.getAttribute('#player-0 .score', 'title');
+check(shown[0].score === 'captured 1' && shown[1].score === 'captured 0' && captureTitle === 'White has captured 1 Black stone; Black has 3 stones in play.', `players: a capture is counted beside its side (${JSON.stringify(shown)}, "${captureTitle}")`);
+await page.screenshot({ path: join(shots, 'players-captures.png') });
 await open(page, { game: 'kamisado' });
 await clickTurn(page, 'd1-d5', 'players: a move');
 shown = await players();

@@ -122,6 +122,9 @@ pub trait DynState: Send + Sync + fmt::Debug {
     fn status(&self) -> Status;
     /// The scores, for games that keep them.
     fn scores(&self) -> Option<BySide<i64>>;
+    /// The pieces each side has in play that the other can capture, for games with
+    /// captures ([`Presentation::material`]).
+    fn material(&self) -> Option<crate::Material>;
     /// The legal moves' texts, in the engine's order.
     fn legal_moves(&self) -> Vec<String>;
     /// Parses and plays a move; returns its canonical text. On error nothing changes.
@@ -452,6 +455,9 @@ impl<G: Game> DynState for ErasedState<G> {
     }
     fn scores(&self) -> Option<BySide<i64>> {
         self.game.scores(&self.state)
+    }
+    fn material(&self) -> Option<crate::Material> {
+        self.game.material(&self.state)
     }
     fn legal_moves(&self) -> Vec<String> {
         let mut moves = Vec::new();

@@ -63,7 +63,8 @@ pub use error::{
 pub use game::{Game, GameExt};
 pub use options::{GameOptions, OptionInfo};
 pub use presentation::{
-    Presentation, Render, cite, describe_status, move_error_text, prompt_text, refusal_text,
+    Material, Presentation, Render, cite, describe_status, move_error_text, prompt_text,
+    refusal_text,
 };
 pub use repetition::{Repetition, ShortRepetition};
 pub use rng::SplitMix64;

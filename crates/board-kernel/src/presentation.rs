@@ -2,7 +2,7 @@
 
 use crate::course::Course;
 use crate::picture::{self, Mark, Picture, Point, Rgb, SvgStyle};
-use crate::{Illegal, MoveError, RuleBook, Rules, Section, Side, Status};
+use crate::{BySide, Illegal, MoveError, RuleBook, Rules, Section, Side, Status};
 
 /// The presentation of a game: what front ends, the docs generator and the pictures show.
 /// Nothing here changes the rules.
@@ -45,6 +45,16 @@ pub trait Presentation: Rules {
     /// of the game). The default is the move's notation, for a game without its own words.
     fn describe_move(&self, _state: &Self::State, mv: &Self::Move) -> String {
         mv.to_string()
+    }
+
+    /// What each side has in play of the pieces the other side can capture, with the rule
+    /// book's word for them, for games whose pieces are captured (Tower of Power's stones,
+    /// Queens' Courtiers' Courtiers); `None` where nothing is ever captured. Front ends show
+    /// the captures beside each player as the difference between two positions' counts
+    /// ([`Material::captured`]): counting what is in play, rather than keeping a tally in
+    /// the state, stays true for a position set up from its text.
+    fn material(&self, _state: &Self::State) -> Option<Material> {
+        None
     }
 
     /// The rule book: the rules in the crate's words, with examples the docs generator
@@ -92,6 +102,48 @@ pub trait Presentation: Rules {
             .iter()
             .find(|(id, _)| *id == rule)
             .map(|&(_, anchor)| anchor)
+    }
+}
+
+/// The pieces each side has in play that the other can capture ([`Presentation::material`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Material {
+    /// How many each side has in play.
+    pub in_play: BySide<u32>,
+    /// The rule book's word for one of them ("stone", "Courtier").
+    pub noun: &'static str,
+    /// The word for more than one ("stones", "Courtiers").
+    pub plural: &'static str,
+}
+
+impl Material {
+    /// What each side has captured between `before` and this position: the other side's
+    /// pieces in play then, less those in play now (none where the count grew, as after a
+    /// position was set up anew).
+    ///
+    /// ```
+    /// use board_kernel::{BySide, Material};
+    /// let start = Material { in_play: BySide::new(12, 12), noun: "stone", plural: "stones" };
+    /// let now = Material { in_play: BySide::new(11, 9), ..start };
+    /// // White has taken three Black stones, Black one White stone.
+    /// assert_eq!(now.captured(&start), BySide::new(3, 1));
+    /// assert_eq!(start.captured(&now), BySide::new(0, 0));
+    /// ```
+    #[must_use]
+    pub fn captured(&self, before: &Material) -> BySide<u32> {
+        BySide::from_fn(|side| {
+            let other = side.opponent();
+            before.in_play[other].saturating_sub(self.in_play[other])
+        })
+    }
+
+    /// `count` of these pieces in words: "1 stone", "3 stones".
+    #[must_use]
+    pub fn count_words(&self, count: u32) -> String {
+        format!(
+            "{count} {}",
+            if count == 1 { self.noun } else { self.plural }
+        )
     }
 }
 

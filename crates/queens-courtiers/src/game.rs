@@ -163,6 +163,17 @@ impl Presentation for QueensCourtiers {
         crate::describe::describe(state, mv)
     }
 
+    /// The Courtiers: Royals are never captured (§4.4), so they are not counted.
+    fn material(&self, state: &State) -> Option<board_kernel::Material> {
+        Some(board_kernel::Material {
+            in_play: board_kernel::BySide::from_fn(|side| {
+                state.board().courtier_count(side) as u32
+            }),
+            noun: "Courtier",
+            plural: "Courtiers",
+        })
+    }
+
     fn rule_book() -> RuleBook {
         crate::rulebook::rule_book()
     }

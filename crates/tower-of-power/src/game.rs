@@ -125,6 +125,16 @@ impl Presentation for TowerOfPower {
         crate::describe::describe(state, mv)
     }
 
+    /// Every stone on the board, pinned ones included: a stone leaves the game only when it
+    /// is captured.
+    fn material(&self, state: &State) -> Option<board_kernel::Material> {
+        Some(board_kernel::Material {
+            in_play: board_kernel::BySide::from_fn(|side| state.board.material(side) as u32),
+            noun: "stone",
+            plural: "stones",
+        })
+    }
+
     fn rule_book() -> RuleBook {
         crate::rulebook::rule_book()
     }

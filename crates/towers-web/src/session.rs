@@ -12,7 +12,7 @@ use wasm_bindgen::prelude::*;
 use crate::js_error;
 use crate::options::{option_pairs, options_json};
 use crate::steps::{parse_steps, step_text};
-use crate::view::{PlayedView, StateView, TurnView, board_json, step_views, to_json};
+use crate::view::{CapturesView, PlayedView, StateView, TurnView, board_json, step_views, to_json};
 use crate::wording::{move_error_words, move_words, refusal_rule, refusal_words, sentence};
 
 /// One game being played: the game with its options, and every position from the start
@@ -115,6 +115,29 @@ impl Session {
         serde_json::to_string_pretty(&record).unwrap_or_else(|_| "{}".into())
     }
 
+    /// The captures since the session's start (its first position: the initial one, or the
+    /// one it was set up from), for games that count them.
+    fn captures(&self) -> Option<CapturesView> {
+        let now = self.state().material()?;
+        let start = self.states.first()?.material()?;
+        let taken = now.captured(&start);
+        let words = Side::ALL.map(|side| {
+            let other = side.opponent();
+            let (count, other_name) = (taken[side], self.game.side_name(other));
+            format!(
+                "{} has captured {count} {other_name} {}; {other_name} has {} in play.",
+                self.game.side_name(side),
+                if count == 1 { now.noun } else { now.plural },
+                now.count_words(now.in_play[other]),
+            )
+        });
+        Some(CapturesView {
+            taken: [taken.white, taken.black],
+            in_play: [now.in_play.white, now.in_play.black],
+            words,
+        })
+    }
+
     fn state(&self) -> &dyn DynState {
         self.states
             .last()
@@ -162,6 +185,7 @@ impl Session {
             to_move: self.game.side_name(side),
             to_move_index: side as u8,
             scores: state.scores().map(|s| [s.white, s.black]),
+            captures: self.captures(),
             played: self.played.clone(),
         };
         to_json(&view, "{}")

@@ -123,7 +123,21 @@ pub(crate) struct StateView {
     pub(crate) to_move: &'static str,
     pub(crate) to_move_index: u8,
     pub(crate) scores: Option<[i64; 2]>,
+    pub(crate) captures: Option<CapturesView>,
     pub(crate) played: Vec<PlayedView>,
+}
+
+/// What each side has captured since the session's start, for the player panels of games
+/// whose pieces are captured.
+#[derive(Serialize)]
+pub(crate) struct CapturesView {
+    /// The other side's pieces each side has captured: the first seat's, then the second's.
+    pub(crate) taken: [u32; 2],
+    /// Each side's pieces in play now.
+    pub(crate) in_play: [u32; 2],
+    /// For each side, its captures in a sentence ("White has captured 1 Black stone; Black
+    /// has 3 stones in play.").
+    pub(crate) words: [String; 2],
 }
 
 /// Where a turn in progress stands, for the page.

@@ -472,3 +472,38 @@ fn named_choices_are_in_the_game_s_words() {
         ]
     );
 }
+
+#[test]
+fn the_player_panels_count_captures_where_the_game_has_them() {
+    // Tower of Power's Example 5: c3-e3-e5 captures the Black top stone on e5; White has 5
+    // stones, Black 4 before it (counted by hand from the rule book's diagram).
+    let position = "8/8/4b3/4(wb)3/8/2(bw)w(ww)b2/8/8 w 0 0";
+    let mut session = Session::open("tower-of-power", "", position).unwrap();
+    let before = json(&session.view());
+    assert_eq!(before["captures"]["taken"], serde_json::json!([0, 0]));
+    assert_eq!(before["captures"]["in_play"], serde_json::json!([5, 4]));
+    session.try_play("c3-e3-e5").unwrap();
+    let after = json(&session.view());
+    assert_eq!(after["captures"]["taken"], serde_json::json!([1, 0]));
+    assert_eq!(after["captures"]["in_play"], serde_json::json!([5, 3]));
+    assert_eq!(
+        after["captures"]["words"][0],
+        "White has captured 1 Black stone; Black has 3 stones in play."
+    );
+    assert_eq!(
+        after["captures"]["words"][1],
+        "Black has captured 0 White stones; White has 5 stones in play."
+    );
+    assert!(session.undo());
+    assert_eq!(
+        json(&session.view())["captures"]["taken"],
+        serde_json::json!([0, 0])
+    );
+    // Games whose pieces are never captured say nothing; those with points show the points.
+    for name in ["kamisado", "chain-reaction", "seven-sages"] {
+        let view = json(&Session::open(name, "", "").unwrap().view());
+        assert!(view["captures"].is_null(), "{name}: {view}");
+    }
+    let courtiers = json(&Session::open("queens-courtiers", "", "").unwrap().view());
+    assert_eq!(courtiers["captures"]["taken"], serde_json::json!([0, 0]));
+}

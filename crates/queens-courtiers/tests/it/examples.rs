@@ -260,6 +260,15 @@ fn example_7_courtier_double_move_capturing_on_the_second_part() {
     let list = moves(&ret, &state(&ret, &red, &blue, 'r'));
     assert_eq!(list.len(), 14);
     assert!(list.contains(&"a1-b3-a1".to_owned()) && list.contains(&"a1-c2-a1".to_owned()));
+    // The player panels count Courtiers only (Royals are never captured): Red has one and
+    // Blue three; the capture on the second part takes one of Blue's.
+    let mut after = s.clone();
+    board_kernel::testing::play_line(&g, &mut after, &["a1-b3xd4"]);
+    let (then, now) = (g.material(&s).unwrap(), g.material(&after).unwrap());
+    assert_eq!(then.in_play, board_kernel::BySide::new(1, 3));
+    assert_eq!(now.in_play, board_kernel::BySide::new(1, 2));
+    assert_eq!(now.captured(&then), board_kernel::BySide::new(1, 0));
+    assert_eq!(now.count_words(2), "2 Courtiers");
 }
 
 #[test]

@@ -349,6 +349,15 @@ fn example_5_stacks_in_the_row() {
     assert_eq!(after.to_string(), "8/8/4b3/4(ww)3/4w3/2b1(ww)b2/8/8 b 0 1");
     assert_eq!(after.board().material(Side::White), 5);
     assert_eq!(after.board().material(Side::Black), 3);
+    // The player panels: White has captured the one Black stone (the top of e5).
+    let (then, now) = (
+        game.material(&state).unwrap(),
+        game.material(&after).unwrap(),
+    );
+    assert_eq!(then.in_play, board_kernel::BySide::new(5, 4));
+    assert_eq!(now.captured(&then), board_kernel::BySide::new(1, 0));
+    assert_eq!(now.count_words(1), "1 stone");
+    assert_eq!(now.count_words(3), "3 stones");
     assert_eq!(game.status(&after), Status::Ongoing);
     let replies = moves(&game, &after);
     assert_eq!(replies.len(), 24);
