@@ -220,6 +220,24 @@ fn run_steps(steps: &mut Steps) -> Result<(), String> {
     println!("deep conformance seed {seed:#x} (from the commit; `--seed` replays it)");
     crate::conformance::run_built(games, seed, &[])?;
 
+    // The fuzz targets build and run at the lowest priority beside the tests, which leave a
+    // core idle for minutes (a test binary whose last test runs alone, the builds of the
+    // scaffold and README checks waiting on one crate), and are waited for before the
+    // browser tests, whose timings should not share the machine with them. Started beside
+    // the Python package's tests and the WebAssembly build instead, they kept the browser
+    // tests waiting for them about 100 s.
+    let fuzzing = crate::fuzz::nightly_available().then(|| {
+        Beside::start("fuzz", |log| {
+            crate::fuzz::run_to(FUZZ_SECONDS, &[], Output::Log(log))
+        })
+    });
+    if fuzzing.is_none() {
+        println!(
+            "no nightly toolchain: fuzzing skipped (the stable robustness tests ran the same targets)"
+        );
+    }
+    let mut fuzzing = fuzzing.transpose()?;
+
     steps.begin(
         "tests: the README's command run with the heavy sizes on (doctests, generated docs, tidy, scaffold, PostgreSQL)",
     );
@@ -247,22 +265,6 @@ fn run_steps(steps: &mut Steps) -> Result<(), String> {
 
     steps.begin("every library crate packages, and the packages compile (never published)");
     crate::package::run()?;
-
-    // The fuzz targets build and run at the lowest priority beside the Python package's tests
-    // and the WebAssembly build, which leave a core idle (pytest runs on one, the wasm's
-    // link-time optimisation mostly on one), and are waited for before the browser tests,
-    // whose timings should not share the machine with them.
-    let fuzzing = crate::fuzz::nightly_available().then(|| {
-        Beside::start("fuzz", |log| {
-            crate::fuzz::run_to(FUZZ_SECONDS, &[], Output::Log(log))
-        })
-    });
-    if fuzzing.is_none() {
-        println!(
-            "no nightly toolchain: fuzzing skipped (the stable robustness tests ran the same targets)"
-        );
-    }
-    let mut fuzzing = fuzzing.transpose()?;
 
     steps.begin("the Python package: wheel, OpenSpiel and PettingZoo checks, pytest");
     python_venv.wait()?;

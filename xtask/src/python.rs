@@ -140,7 +140,17 @@ pub(crate) fn test_in_venv(release: bool) -> Result<(), String> {
     run_in(
         &root.join("crates/towers-py/tests"),
         &venv_program(&venv, "python"),
-        &["-m", "pytest", "-q", "-p", "no:cacheprovider", "."],
+        // Over every core (pytest-xdist): one alone took about a minute on CI's two.
+        &[
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-n",
+            "auto",
+            ".",
+        ],
         &[],
     )
 }

@@ -38,9 +38,8 @@
 //! [`check_playout`] runs the same per-state checks on one random game from any position,
 //! such as one read from untrusted text (the fuzz targets and the robustness tests).
 
-use std::collections::HashMap;
-
 use crate::SplitMix64;
+use crate::fast_hash::FastMap;
 use crate::playout::SeriesStats;
 use crate::prelude::*;
 
@@ -119,7 +118,7 @@ pub fn check_with<G: Game>(
     let mut stats = SeriesStats::default();
     let mut pool: Vec<G::Move> = Vec::new();
     let mut series_rng = SplitMix64::new(config.seed);
-    let mut keys: HashMap<u64, String> = HashMap::new();
+    let mut keys: FastMap<u64, String> = FastMap::default();
     for index in 0..config.games {
         let mut rng = series_rng.fork();
         if keys.len() > 200_000 {
@@ -226,7 +225,7 @@ impl<G: Game, F: Fn(&G, &G::State) -> Result<(), String>> Run<'_, G, F> {
         mut state: G::State,
         rng: &mut SplitMix64,
         pool: &mut Vec<G::Move>,
-        mut keys: Option<&mut HashMap<u64, String>>,
+        mut keys: Option<&mut FastMap<u64, String>>,
         at_cap: AtCap,
     ) -> (G::State, usize) {
         let game = self.game;

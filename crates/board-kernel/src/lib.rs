@@ -25,6 +25,7 @@
 mod course;
 mod direction;
 mod error;
+mod fast_hash;
 mod game;
 mod repetition;
 mod rng;

@@ -27,7 +27,8 @@ pub fn check_steps<G: Steps>(game: &G, state: &G::State, sample: &[usize]) -> Re
         };
     }
     let all: Vec<Vec<TurnStep>> = moves.iter().map(|mv| steps_of(game, state, mv)).collect();
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = crate::fast_hash::FastSet::default();
+    seen.reserve(moves.len());
     for (mv, steps) in moves.iter().zip(&all) {
         if steps.is_empty() {
             return Err(format!("move {mv} has no steps"));
