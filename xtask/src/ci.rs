@@ -25,7 +25,7 @@ use crate::tools::{self, Output, cargo};
 /// Random games per game in the deep conformance step: beyond the crates' own conformance
 /// suites, on new seeds every commit, sized to CI's budget (docs/CONTRIBUTING.md has the step
 /// times). `TOWERS_CI_GAMES` overrides it; `cargo xtask conformance` plays 10,000 by default.
-const CONFORMANCE_GAMES: u64 = 200;
+const CONFORMANCE_GAMES: u64 = 120;
 
 /// Seconds of fuzzing per target in CI: a smoke run that the targets build with cargo-fuzz
 /// and run from the seed corpus. Finding bugs is the long runs' work (`cargo xtask fuzz
@@ -160,8 +160,11 @@ pub(crate) fn run() -> Result<(), String> {
 fn run_steps(steps: &mut Steps) -> Result<(), String> {
     let cargo = cargo();
     let root = xtask::workspace_root();
-    steps.begin("tools (rustfmt, clippy; the installs later steps need start beside)");
+    steps.begin(
+        "tools (rustfmt, clippy, the wasm32 target; the installs later steps need start beside)",
+    );
     tools::ensure_components()?;
+    tools::ensure_wasm_target()?;
     let debian: Vec<&str> = [
         (!tools::chromium_installed()).then_some("chromium"),
         crate::postgres::bin_dir().is_none().then_some("postgresql"),
@@ -237,6 +240,10 @@ fn run_steps(steps: &mut Steps) -> Result<(), String> {
         );
     }
     let mut fuzzing = fuzzing.transpose()?;
+    // The playground's WebAssembly likewise (its link-time optimisation runs on one core).
+    let mut wasm_compile = Beside::start("wasm-compile", |log| {
+        crate::web::compile("wasm", Output::Log(log), true).map(|()| String::new())
+    })?;
 
     steps.begin(
         "tests: the README's command run with the heavy sizes on (doctests, generated docs, tidy, scaffold, PostgreSQL)",
@@ -275,6 +282,7 @@ fn run_steps(steps: &mut Steps) -> Result<(), String> {
     crate::pictures::run(false)?;
 
     steps.begin("the playground: WebAssembly build and end-to-end browser test");
+    println!("{}", wasm_compile.wait()?);
     crate::web::build("wasm")?;
     if let Some(fuzzing) = &mut fuzzing {
         println!("{}", fuzzing.wait()?);

@@ -186,6 +186,15 @@ pub(crate) fn install_wasm_tools(output: Output<'_>, beside: bool) -> Result<(),
     Ok(())
 }
 
+/// Installs the wasm32 target where missing: CI does so first, so that the playground's
+/// WebAssembly can compile beside the tests while `wasm-bindgen` still compiles beside them.
+pub(crate) fn ensure_wasm_target() -> Result<(), String> {
+    if !wasm_target_installed() {
+        run("rustup", &["target", "add", "wasm32-unknown-unknown"])?;
+    }
+    Ok(())
+}
+
 /// Whether Debian's Chromium is installed (or `CHROMIUM` names another).
 pub(crate) fn chromium_installed() -> bool {
     Path::new("/usr/bin/chromium").exists() || std::env::var_os("CHROMIUM").is_some()

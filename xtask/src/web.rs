@@ -21,19 +21,7 @@ pub(crate) fn run(serve: bool, port: u16) -> Result<(), String> {
 pub(crate) fn build(profile: &str) -> Result<(), String> {
     tools::ensure_wasm_tools()?;
     let root = xtask::workspace_root();
-    tools::run(
-        &cargo(),
-        &[
-            "build",
-            "--locked",
-            "--profile",
-            profile,
-            "-p",
-            "towers-web",
-            "--target",
-            "wasm32-unknown-unknown",
-        ],
-    )?;
+    compile(profile, tools::Output::Terminal, false)?;
     let dist = root.join("web/dist");
     if dist.exists() {
         std::fs::remove_dir_all(&dist).map_err(|e| format!("{}: {e}", dist.display()))?;
@@ -75,6 +63,36 @@ pub(crate) fn build(profile: &str) -> Result<(), String> {
         size as f64 / 1024.0
     );
     Ok(())
+}
+
+/// Compiles the WebAssembly of `web/dist` with the cargo `profile` (the wasm32 target must be
+/// installed), its progress going to `output`. `beside` compiles at the lowest CPU priority,
+/// for CI, which compiles it while the tests run so that it takes only the CPU they leave
+/// idle; [`build`] then finds it fresh.
+pub(crate) fn compile(
+    profile: &str,
+    output: tools::Output<'_>,
+    beside: bool,
+) -> Result<(), String> {
+    let root = xtask::workspace_root();
+    let cargo = cargo();
+    let args = [
+        "build",
+        "--locked",
+        "--profile",
+        profile,
+        "-p",
+        "towers-web",
+        "--target",
+        "wasm32-unknown-unknown",
+    ];
+    if beside && tools::works("nice", &["true"]) {
+        let mut niced = vec!["-n", "19", cargo.as_str()];
+        niced.extend(args);
+        tools::run_to(&root, "nice", &niced, &[], output)
+    } else {
+        tools::run_to(&root, &cargo, &args, &[], output)
+    }
 }
 
 /// Serves `web/dist` on 127.0.0.1 until interrupted.
