@@ -507,17 +507,9 @@ impl State {
             .base()
             .move_steps(text)
             .map_err(|e| refused(&self.core, &e))?;
-        let body: Vec<Step> = steps.iter().map(|t| t.step).collect();
-        let mut actions: Vec<usize> = body.iter().map(|s| self.core.actions.of(*s)).collect();
-        // A move whose steps begin a longer one is completed by the finish.
-        let finished = self
-            .base()
-            .next_steps(&body)
-            .map_err(|e| illegal(e.to_string()))?;
-        if finished.complete.is_none() {
-            actions.push(self.core.actions.of(Step::Finish));
-        }
-        Ok(actions)
+        // The steps end with the finish where they also begin a longer move (Tower of
+        // Power's a1-a2): `move_steps` adds it, so each step is one action.
+        Ok(steps.iter().map(|t| self.core.actions.of(t.step)).collect())
     }
 
     /// The actions of the turn in progress so far.
