@@ -36,6 +36,34 @@ pub struct Lesson {
     pub success: &'static str,
 }
 
+impl Lesson {
+    /// Whether the task shows, in backticks, the very position text the lesson starts from:
+    /// what a lesson that teaches reading the position text must do, so that the player can
+    /// read off it what the board does not show (a counter, a target).
+    ///
+    /// ```
+    /// use board_kernel::Setup;
+    /// use board_kernel::lessons::{Goal, Lesson};
+    /// let lesson = Lesson {
+    ///     title: "Reading the position text",
+    ///     sections: &["position-text"],
+    ///     setup: Setup::position("4 w"),
+    ///     task: "The position is `4 w`: take the last stone.",
+    ///     goal: Goal::Win,
+    ///     miss: "",
+    ///     success: "",
+    /// };
+    /// assert!(lesson.quotes_its_position());
+    /// assert!(!Lesson { task: "Take the last stone.", ..lesson }.quotes_its_position());
+    /// ```
+    #[must_use]
+    pub fn quotes_its_position(&self) -> bool {
+        self.setup
+            .position
+            .is_some_and(|text| self.task.contains(&format!("`{text}`")))
+    }
+}
+
 /// A game's course: its lessons in teaching order, and the rule-book sections no lesson
 /// teaches, each with the reason.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -221,12 +221,7 @@ fn reading_the_position_text_finds_whites_target() {
     let title = "Reading a position text";
     let lesson = lesson(title);
     assert_eq!(lesson.goal, Goal::Win);
-    let text = lesson.setup.position.unwrap();
-    assert!(
-        lesson.task.contains(&format!("`{text}`")),
-        "{}",
-        lesson.task
-    );
+    assert!(lesson.quotes_its_position(), "{}", lesson.task);
     let (_, state) = lesson_start::<ChainReaction>(lesson).unwrap();
     let before = Seen::of(&state);
     assert_eq!((before.fields[1].as_str(), before.target('w')), ("w", 7));

@@ -175,12 +175,7 @@ fn the_deciding_goal_is_the_move_that_brings_the_fifth_point() {
 fn the_position_text_lesson_wins_by_not_scoring() {
     let lesson = lesson("Reading the position text");
     assert_eq!(lesson.goal, Goal::Win);
-    let text = lesson.setup.position.unwrap();
-    assert!(
-        lesson.task.contains(&format!("`{text}`")),
-        "{}",
-        lesson.task
-    );
+    assert!(lesson.quotes_its_position(), "{}", lesson.task);
     let (game, state) = lesson_start::<SevenSages>(lesson).unwrap();
     assert_eq!(game.side_to_move(&state), Side::Black);
     assert_eq!(

@@ -168,12 +168,7 @@ fn each_winning_lesson_has_one_answer() {
 #[test]
 fn the_position_text_lesson_quotes_its_position() {
     let lesson = lesson("Reading the position text");
-    let text = lesson.setup.position.unwrap();
-    assert!(
-        lesson.task.contains(&format!("`{text}`")),
-        "{}",
-        lesson.task
-    );
+    assert!(lesson.quotes_its_position(), "{}", lesson.task);
 }
 
 /// The tries a new player is likely to make are refused by the engine with the rule they
