@@ -31,6 +31,9 @@ pub enum TrainError {
     /// A samples or state file is damaged.
     #[error("bad training file: {0}")]
     Samples(String),
+    /// The weights a new run was to start from (`TrainConfig::init`) cannot be used.
+    #[error("the starting weights {0}")]
+    Init(String),
     /// A lock was poisoned by a panic in another thread.
     #[error("a training thread panicked")]
     Poisoned,

@@ -71,6 +71,10 @@ pub struct TrainConfig {
     pub threads: usize,
     /// Goes on from the folder's state instead of starting afresh.
     pub resume: bool,
+    /// A new run (not one resumed) starts from these weights instead of random ones,
+    /// counting generations on from theirs: how a run goes on from shipped weights when its
+    /// folder (the replay buffer, the optimiser) is gone. The architecture is the file's.
+    pub init: Option<PathBuf>,
     /// Width of the hidden layers.
     pub hidden: usize,
     /// Hidden layers after the first.
@@ -120,6 +124,7 @@ impl TrainConfig {
             seed: 1,
             threads: 2,
             resume: false,
+            init: None,
             hidden: 192,
             depth: 1,
             value_hidden: 64,
@@ -250,7 +255,8 @@ pub fn run<G: Game>(
     let latest = config.out.join("latest.safetensors");
     let state_path = config.out.join("state.json");
     let log_path = config.out.join("log.csv");
-    let (mut model, mut state) = if config.resume && latest.exists() && state_path.exists() {
+    let resumed = config.resume && latest.exists() && state_path.exists();
+    let (mut model, mut state) = if resumed {
         let file = WeightsFile::read(&std::fs::read(&latest)?)?;
         file.meta.check(game)?;
         let state: RunState = serde_json::from_str(&std::fs::read_to_string(&state_path)?)
@@ -264,16 +270,42 @@ pub fn run<G: Game>(
                 config.out.display()
             )?;
         }
-        let meta = NetMeta::for_game(game, config.hidden, config.depth, config.value_hidden);
-        let state = RunState {
+        let mut state = RunState {
             seed: config.seed,
             ..RunState::default()
         };
+        let model = match &config.init {
+            Some(path) => {
+                let bytes = std::fs::read(path).map_err(|e| {
+                    TrainError::Init(format!("cannot read {}: {e}", path.display()))
+                })?;
+                let file = WeightsFile::read(&bytes)
+                    .map_err(|e| TrainError::Init(format!("{}: {e}", path.display())))?;
+                file.meta
+                    .check(game)
+                    .map_err(|e| TrainError::Init(format!("{}: {e}", path.display())))?;
+                state.generation = file.meta.generation;
+                writeln!(
+                    progress,
+                    "starting from {} (generation {}, {} hidden units, {} more layers)",
+                    path.display(),
+                    file.meta.generation,
+                    file.meta.hidden,
+                    file.meta.depth
+                )?;
+                Model::from_file(&file)?
+            }
+            None => {
+                let meta =
+                    NetMeta::for_game(game, config.hidden, config.depth, config.value_hidden);
+                Model::new(meta, config.seed)?
+            }
+        };
         std::fs::write(&log_path, log_header(&config.evaluation.opponents))?;
-        (Model::new(meta, config.seed)?, state)
+        (model, state)
     };
     let mut replay = Replay::new(config.replay_capacity);
-    if state.generation > 0 {
+    if resumed && state.generation > 0 {
         let mut generation = state.generation;
         let mut loaded = Vec::new();
         while generation > 0 && loaded.iter().map(Vec::len).sum::<usize>() < config.replay_capacity

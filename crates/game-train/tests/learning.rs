@@ -172,3 +172,73 @@ fn a_few_seconds_of_self_play_learn_nims_winning_moves() {
     );
     std::fs::remove_dir_all(&out).unwrap();
 }
+
+/// A new run can start from weights (the shipped ones, when a run's folder is gone): it
+/// counts generations on from theirs and trains them further; weights of another game, or a
+/// damaged file, are refused with the reason before anything is played.
+#[test]
+fn a_run_starts_from_given_weights_and_refuses_unfit_ones() {
+    let game = Nim::pile(12, 3);
+    let dir = temp_dir("init");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut start = Model::new(NetMeta::for_game(&game, 16, 1, 8), 3).unwrap();
+    start.set_generation(7, "a test's weights".into());
+    let start_bytes = start.to_file().unwrap().write().unwrap();
+    let init = dir.join("start.safetensors");
+    std::fs::write(&init, &start_bytes).unwrap();
+    let mut config = TrainConfig::new(dir.join("run"), PlayerSpec::Random);
+    config.init = Some(init.clone());
+    config.generations = Some(9);
+    config.games_per_generation = 4;
+    config.selfplay.simulations = 8;
+    config.selfplay.fast_simulations = 4;
+    config.batch_size = 16;
+    config.evaluation.games = 0;
+    // Ignored: the file's architecture is kept.
+    config.hidden = 99;
+    let stop = AtomicBool::new(false);
+    let mut progress = Vec::new();
+    let state = run(&game, &config, &stop, &mut progress).unwrap();
+    assert_eq!(
+        state.generation,
+        9,
+        "{}",
+        String::from_utf8_lossy(&progress)
+    );
+    let trained =
+        WeightsFile::read(&std::fs::read(dir.join("run/latest.safetensors")).unwrap()).unwrap();
+    assert_eq!((trained.meta.generation, trained.meta.hidden), (9, 16));
+    assert_ne!(
+        trained.write().unwrap(),
+        start_bytes,
+        "the weights were trained"
+    );
+    let log = std::fs::read_to_string(dir.join("run/log.csv")).unwrap();
+    let generations: Vec<&str> = log
+        .lines()
+        .skip(1)
+        .map(|l| &l[..l.find(',').unwrap()])
+        .collect();
+    assert_eq!(generations, ["8", "9"]);
+
+    // Another game's weights, and a truncated file, are refused.
+    let other = Nim::pile(21, 5);
+    let mut refused = TrainConfig::new(dir.join("other"), PlayerSpec::Random);
+    refused.init = Some(init.clone());
+    let error = run(&other, &refused, &stop, &mut Vec::new())
+        .unwrap_err()
+        .to_string();
+    assert!(error.starts_with("the starting weights "), "{error}");
+    assert!(error.contains("start.safetensors"), "{error}");
+    std::fs::write(&init, &start_bytes[..start_bytes.len() / 2]).unwrap();
+    let error = run(&game, &config, &stop, &mut Vec::new())
+        .unwrap_err()
+        .to_string();
+    assert!(error.starts_with("the starting weights "), "{error}");
+    refused.init = Some(dir.join("missing.safetensors"));
+    let error = run(&game, &refused, &stop, &mut Vec::new())
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("cannot read"), "{error}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -30,6 +30,12 @@ pub(crate) struct TrainArgs {
     /// Go on from the folder's last generation.
     #[arg(long)]
     resume: bool,
+    /// Start a new run from these weights (a `.safetensors` of this game and options, such
+    /// as the shipped ones) instead of random weights; their architecture replaces
+    /// --hidden and --depth. With --resume, a folder that holds a run goes on from it
+    /// instead.
+    #[arg(long, value_name = "FILE")]
+    init: Option<PathBuf>,
     /// Seed of the initial weights, the self-play games and the batches.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -101,6 +107,7 @@ impl GameVisitor for Train<'_> {
         config.seed = args.seed;
         config.threads = self.threads;
         config.resume = args.resume;
+        config.init.clone_from(&args.init);
         config.hidden = args.hidden as usize;
         config.depth = args.depth as usize;
         config.games_per_generation = args.games as usize;
@@ -171,25 +178,29 @@ pub(crate) fn run(args: &TrainArgs) -> Result<(), String> {
     registry::visit(&args.game, &pairs, Train { args, threads }).map_err(|e| e.to_string())?
 }
 
-/// The command line as the weights' note records it: `towers` for the program and the output
-/// folder's own name for `--out`, so that shipped weights name no path of the machine that
-/// trained them.
+/// The command line as the weights' note records it: `towers` for the program and only the
+/// last part of the paths given to `--out` and `--init`, so that shipped weights name no path
+/// of the machine that trained them.
 fn recorded_command(args: impl IntoIterator<Item = String>) -> String {
-    let folder = |path: &str| {
+    const PATHS: [&str; 2] = ["--out", "--init"];
+    let last_part = |path: &str| {
         std::path::Path::new(path)
             .file_name()
             .map_or_else(|| path.to_owned(), |n| n.to_string_lossy().into_owned())
     };
     let mut out = vec!["towers".to_owned()];
-    let mut after_out = false;
+    let mut path_follows = false;
     for arg in args.into_iter().skip(1) {
-        if after_out {
-            out.push(folder(&arg));
-            after_out = false;
-        } else if let Some(path) = arg.strip_prefix("--out=") {
-            out.push(format!("--out={}", folder(path)));
+        if path_follows {
+            out.push(last_part(&arg));
+            path_follows = false;
+            continue;
+        }
+        let joined = arg.split_once('=').filter(|(flag, _)| PATHS.contains(flag));
+        if let Some((flag, path)) = joined {
+            out.push(format!("{flag}={}", last_part(path)));
         } else {
-            after_out = arg == "--out";
+            path_follows = PATHS.contains(&arg.as_str());
             out.push(arg);
         }
     }
@@ -211,6 +222,16 @@ mod tests {
         assert_eq!(
             recorded_command(args.split(' ').map(String::from)),
             "towers train nim --out=nim-run"
+        );
+        let args = "towers train kamisado --init /home/me/w/kamisado.safetensors --resume";
+        assert_eq!(
+            recorded_command(args.split(' ').map(String::from)),
+            "towers train kamisado --init kamisado.safetensors --resume"
+        );
+        let args = "towers train kamisado --init=/w/k.safetensors";
+        assert_eq!(
+            recorded_command(args.split(' ').map(String::from)),
+            "towers train kamisado --init=k.safetensors"
         );
     }
 }
