@@ -12,6 +12,8 @@
 //! rows of the non-zero inputs only, and every layer keeps its weights transposed (a row per
 //! input) so that each step is a vectorisable `out += x · row`.
 
+use pulp::{Arch, Simd, WithSimd};
+
 use crate::weights::{
     LAYER_INPUT, LAYER_POLICY, LAYER_VALUE_HIDDEN, LAYER_VALUE_OUT, NetMeta, WeightsError,
     WeightsFile, hidden_layer,
@@ -50,35 +52,53 @@ impl Dense {
         })
     }
 
-    /// `out = bias + Σ x[i] · row(i)` over the non-zero inputs.
-    fn apply(&self, x: &[f32], out: &mut [f32]) {
-        out.copy_from_slice(&self.bias);
-        for (i, &v) in x.iter().enumerate() {
+    /// `out = bias + Σ x[i] · row(i)` over the non-zero inputs, compiled for the widest
+    /// vector instructions `arch` has found on this CPU. Each output adds its terms in the
+    /// same order whatever the width (the lanes are outputs), so the answers are the same
+    /// to the bit on every machine.
+    fn apply(&self, arch: Arch, x: &[f32], out: &mut [f32]) {
+        arch.dispatch(Apply {
+            dense: self,
+            x,
+            out,
+        });
+    }
+}
+
+/// [`Dense::apply`]'s work, which `pulp` compiles once per instruction set and runs in the
+/// one the CPU has.
+struct Apply<'a> {
+    dense: &'a Dense,
+    x: &'a [f32],
+    out: &'a mut [f32],
+}
+
+impl WithSimd for Apply<'_> {
+    type Output = ();
+
+    #[inline(always)]
+    fn with_simd<S: Simd>(self, simd: S) {
+        let Apply { dense, x, out } = self;
+        out.copy_from_slice(&dense.bias);
+        for (&v, row) in x.iter().zip(dense.weights.chunks_exact(dense.outputs)) {
             if v != 0.0 {
-                axpy(
-                    v,
-                    &self.weights[i * self.outputs..(i + 1) * self.outputs],
-                    out,
-                );
+                axpy(simd, v, row, out);
             }
         }
     }
 }
 
-/// `out += a · row`, in chunks the compiler turns into vector instructions.
-fn axpy(a: f32, row: &[f32], out: &mut [f32]) {
-    let mut out_chunks = out.chunks_exact_mut(8);
-    let mut row_chunks = row.chunks_exact(8);
-    for (o, r) in (&mut out_chunks).zip(&mut row_chunks) {
-        for k in 0..8 {
-            o[k] += a * r[k];
-        }
+/// `out += a · row` in `simd`'s vectors: a multiplication then an addition per lane (no
+/// fused multiply-add, which would round differently from a CPU without one).
+#[inline(always)]
+fn axpy<S: Simd>(simd: S, a: f32, row: &[f32], out: &mut [f32]) {
+    let (out_head, out_tail) = S::as_mut_simd_f32s(out);
+    let (row_head, row_tail) = S::as_simd_f32s(row);
+    let factor = simd.splat_f32s(a);
+    for (o, &r) in out_head.iter_mut().zip(row_head) {
+        *o = simd.add_f32s(*o, simd.mul_f32s(factor, r));
     }
-    for (o, r) in out_chunks
-        .into_remainder()
-        .iter_mut()
-        .zip(row_chunks.remainder())
-    {
+    for (o, r) in out_tail.iter_mut().zip(row_tail) {
         *o += a * r;
     }
 }
@@ -148,17 +168,18 @@ impl Network {
         scratch.a.resize(hidden, 0.0);
         scratch.b.resize(hidden, 0.0);
         scratch.v.resize(self.value_hidden.outputs, 0.0);
-        self.input.apply(input, &mut scratch.a);
+        let arch = Arch::new();
+        self.input.apply(arch, input, &mut scratch.a);
         relu(&mut scratch.a);
         for layer in &self.hidden {
-            layer.apply(&scratch.a, &mut scratch.b);
+            layer.apply(arch, &scratch.a, &mut scratch.b);
             relu(&mut scratch.b);
             std::mem::swap(&mut scratch.a, &mut scratch.b);
         }
-        self.policy.apply(&scratch.a, logits);
-        self.value_hidden.apply(&scratch.a, &mut scratch.v);
+        self.policy.apply(arch, &scratch.a, logits);
+        self.value_hidden.apply(arch, &scratch.a, &mut scratch.v);
         relu(&mut scratch.v);
-        self.value_out.apply(&scratch.v, &mut scratch.one);
+        self.value_out.apply(arch, &scratch.v, &mut scratch.one);
         scratch.one[0].tanh()
     }
 }
@@ -186,5 +207,57 @@ pub fn masked_softmax(logits: &[f32], mask: &[bool], out: &mut [f32]) {
         } else {
             0.0
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A layer's answers are the same to the bit in plain scalar code and in the vector
+    /// instructions this CPU has, so a search with a count budget plays the same moves on
+    /// every machine.
+    #[test]
+    fn vector_instructions_change_no_bit() {
+        let mut rng = board_kernel::SplitMix64::new(3);
+        let mut value = |zero_in: usize| {
+            if rng.below(zero_in) == 0 {
+                0.0
+            } else {
+                (rng.unit() as f32 - 0.5) * 3.7
+            }
+        };
+        // 77 outputs: whole vectors and a tail in every width.
+        let (inputs, outputs) = (150, 77);
+        let dense = Dense {
+            inputs,
+            outputs,
+            weights: (0..inputs * outputs).map(|_| value(10)).collect(),
+            bias: (0..outputs).map(|_| value(10)).collect(),
+        };
+        for _ in 0..20 {
+            let x: Vec<f32> = (0..inputs).map(|_| value(2)).collect();
+            let mut scalar = vec![0.0; outputs];
+            Apply {
+                dense: &dense,
+                x: &x,
+                out: &mut scalar,
+            }
+            .with_simd(pulp::Scalar);
+            let mut vector = vec![0.0; outputs];
+            dense.apply(Arch::new(), &x, &mut vector);
+            let bits = |v: &[f32]| v.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&scalar), bits(&vector));
+            // And both are the sum a person would write.
+            for (o, &got) in scalar.iter().enumerate() {
+                let mut sum = dense.bias[o];
+                for (i, &v) in x.iter().enumerate() {
+                    if v != 0.0 {
+                        sum += v * dense.weights[i * outputs + o];
+                    }
+                }
+                assert_eq!(sum.to_bits(), got.to_bits());
+            }
+        }
     }
 }
