@@ -327,19 +327,21 @@ impl<G: Game> Batch<G> {
                 final_observations: &mut *out.final_observations,
             };
             let mut first = 0;
-            while !envs.is_empty() {
-                let n = per.min(envs.len());
-                let (these, later) = envs.split_at_mut(n);
+            // The last part is stepped by this thread while the others run: a thread fewer
+            // to start each step, which is most of a small batch's cost.
+            while envs.len() > per {
+                let (these, later) = envs.split_at_mut(per);
                 envs = later;
-                let (part, remainder) = split_view(rest, n, len, a, final_len);
+                let (part, remainder) = split_view(rest, per, len, a, final_len);
                 rest = remainder;
                 let start = first;
                 scope.spawn(move || {
                     let mut part = part;
-                    setup.step_range(these, start, &actions[start..start + n], &mut part);
+                    setup.step_range(these, start, &actions[start..start + per], &mut part);
                 });
-                first += n;
+                first += per;
             }
+            setup.step_range(envs, first, &actions[first..], &mut rest);
         });
         Ok(())
     }
