@@ -75,6 +75,14 @@ pub struct Course {
     pub untaught: &'static [(&'static str, &'static str)],
 }
 
+impl Course {
+    /// The lesson titled `title` (titles are unique in a course: `check_course`).
+    #[must_use]
+    pub fn lesson(&self, title: &str) -> Option<&'static Lesson> {
+        self.lessons.iter().find(|lesson| lesson.title == title)
+    }
+}
+
 /// How a lesson judged a legal move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {

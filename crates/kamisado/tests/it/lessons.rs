@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 
-use board_kernel::lessons::{Goal, Lesson, Verdict, judge, lesson_start};
+use board_kernel::lessons::{Goal, Lesson, answers, lesson_start};
 use board_kernel::prelude::*;
 use board_kernel::{Side, Square};
 use kamisado::lessons::COURSE;
@@ -18,9 +18,7 @@ type Property = fn(&Kamisado, &State, &Move, &State) -> bool;
 
 fn lesson(title: &str) -> &'static Lesson {
     COURSE
-        .lessons
-        .iter()
-        .find(|l| l.title == title)
+        .lesson(title)
         .unwrap_or_else(|| panic!("no lesson `{title}`"))
 }
 
@@ -144,16 +142,16 @@ fn each_goal_accepts_exactly_the_moves_that_do_the_task() {
     for &(title, property) in TASKS {
         let lesson = lesson(title);
         let (game, state) = lesson_start::<Kamisado>(lesson).unwrap();
-        let mut accepted = BTreeSet::new();
-        let mut expected = BTreeSet::new();
-        for mv in legal(&game, &state) {
-            if judge(&game, &state, &lesson.goal, &mv) == Verdict::Solved {
-                accepted.insert(mv.to_string());
-            }
-            if property(&game, &state, &mv, &after(&game, &state, &mv)) {
-                expected.insert(mv.to_string());
-            }
-        }
+        let accepted: BTreeSet<String> = answers(&game, &state, &lesson.goal)
+            .0
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let expected: BTreeSet<String> = legal(&game, &state)
+            .iter()
+            .filter(|mv| property(&game, &state, mv, &after(&game, &state, mv)))
+            .map(ToString::to_string)
+            .collect();
         assert!(!expected.is_empty(), "{title}: no legal move does the task");
         assert_eq!(accepted, expected, "{title}");
         if let Goal::Moves(texts) = lesson.goal {

@@ -164,9 +164,7 @@ fn the_check_written_out_agrees_with_the_worked_examples() {
 
 fn course_lesson(title: &str) -> &'static Lesson {
     QueensCourtiers::course()
-        .lessons
-        .iter()
-        .find(|l| l.title == title)
+        .lesson(title)
         .unwrap_or_else(|| panic!("no lesson `{title}`"))
 }
 

@@ -77,9 +77,7 @@ const PROPERTIES: &[(&str, Property)] = &[
 
 fn lesson(title: &str) -> &'static Lesson {
     SevenSages::course()
-        .lessons
-        .iter()
-        .find(|l| l.title == title)
+        .lesson(title)
         .unwrap_or_else(|| panic!("no lesson `{title}`"))
 }
 

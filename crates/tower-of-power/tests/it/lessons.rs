@@ -6,16 +6,14 @@
 
 use std::collections::BTreeSet;
 
-use board_kernel::lessons::{Goal, Lesson, Verdict, judge, lesson_start};
+use board_kernel::lessons::{Goal, Lesson, Verdict, answers, judge, lesson_start};
 use board_kernel::prelude::*;
 use board_kernel::{MoveError, Side, Square};
 use tower_of_power::{Move, State, TowerOfPower};
 
 fn lesson(title: &str) -> &'static Lesson {
     TowerOfPower::course()
-        .lessons
-        .iter()
-        .find(|lesson| lesson.title == title)
+        .lesson(title)
         .unwrap_or_else(|| panic!("no lesson `{title}`"))
 }
 
@@ -149,12 +147,7 @@ fn each_winning_lesson_has_one_answer() {
         let lesson = lesson(title);
         assert_eq!(lesson.goal, Goal::Win);
         let (game, state) = lesson_start::<TowerOfPower>(lesson).unwrap();
-        let mut legal = Vec::new();
-        game.legal_moves(&state, &mut legal);
-        let winning: Vec<Move> = legal
-            .into_iter()
-            .filter(|mv| judge(&game, &state, &lesson.goal, mv) == Verdict::Solved)
-            .collect();
+        let (winning, _) = answers(&game, &state, &lesson.goal);
         assert_eq!(
             texts(&winning),
             BTreeSet::from([answer.to_owned()]),
