@@ -11,8 +11,9 @@ of its own, never CI's:
     cargo xtask python --release        # the release wheel, in target/python/wheels
     python3 -m venv target/python/bench-venv
     target/python/bench-venv/bin/pip install "$(ls target/python/wheels/*.whl)[vector]" envpool open-spiel
+    cargo build --release -p tower-games --example batch_step
     target/python/bench-venv/bin/python crates/towers-py/bench/bench.py \
-        --towers target/release/towers --write
+        --towers target/release/towers --batch-step target/release/examples/batch_step --write
 
 ``--write`` replaces the part of docs/performance.md after its ``python-bench`` marker
 (``cargo xtask bench`` keeps that part as it is).
@@ -185,6 +186,21 @@ def vector_loop(env, num_envs: int, seconds: float, seed: int | None = 1) -> flo
             return steps / elapsed
 
 
+def engine_steps(binary: str, seconds: float) -> dict[tuple[str, int, int], float]:
+    """Game-steps/s of the batched stepper without Python: the `batch_step` example's
+    figures, by (game, games, threads)."""
+    out = subprocess.run(
+        [binary, str(seconds)], check=True, capture_output=True, text=True
+    ).stdout
+    rates = {}
+    for line in out.splitlines():
+        match = re.match(r"(\S+)\s+(\d+) x (\d+):\s+([0-9.]+) ns", line)
+        if match:
+            name, envs, threads, ns = match.groups()
+            rates[(name, int(envs), int(threads))] = 1e9 / float(ns)
+    return rates
+
+
 def envpool_env(task: str, num_envs: int, threads: int):
     import envpool
 
@@ -206,7 +222,7 @@ def rate(n: float) -> str:
     return f"{n:.0f}"
 
 
-def vector_section(costs, singles, batched, pools, seconds) -> list[str]:
+def vector_section(costs, singles, batched, pools, engine, seconds) -> list[str]:
     """The part of the page on observations and batched environments."""
     lines = ["", "## Batched environments from Python", ""]
     lines.append(
@@ -261,6 +277,27 @@ def vector_section(costs, singles, batched, pools, seconds) -> list[str]:
             row = f"| EnvPool `{task}` | — |"
             for envs, threads in VECTOR_CONFIGS:
                 row += f" {rate(pools[(task, envs, threads)])} |"
+            lines.append(row)
+    if engine:
+        lines.append("")
+        lines.append(
+            "The stepper alone, without Python (`cargo run --release -p tower-games --example "
+            "batch_step`, same run): `board_kernel::batch::Batch` stepping with a random legal "
+            "action a game drawn in Rust from the masks, game-steps per second. What a "
+            "batched loop from Python could approach if making and handing over its arrays "
+            "cost nothing:"
+        )
+        lines.append("")
+        configs = [(e, t) for e, t in VECTOR_CONFIGS if any(k[1:] == (e, t) for k in engine)]
+        head = "| game |" + "".join(
+            f" {e} × {t} thread{'s' if t > 1 else ''} |" for e, t in configs
+        )
+        lines.append(head)
+        lines.append("|---|" + "---|" * len(configs))
+        for name in singles:
+            row = f"| {name} |"
+            for e, t in configs:
+                row += f" {rate(engine[(name, e, t)])} |" if (name, e, t) in engine else " — |"
             lines.append(row)
     lines.append("")
     best = {
@@ -328,6 +365,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds per measurement")
     parser.add_argument("--towers", help="a release `towers` binary for the native comparison")
+    parser.add_argument(
+        "--batch-step",
+        help="the release `batch_step` example (target/release/examples/batch_step): the "
+        "stepper's own figures",
+    )
     parser.add_argument("--write", action="store_true", help="update docs/performance.md")
     args = parser.parse_args()
 
@@ -422,6 +464,7 @@ def main() -> None:
     except ImportError:
         print("envpool is not installed: no EnvPool comparison", file=sys.stderr)
 
+    engine = engine_steps(args.batch_step, args.seconds) if args.batch_step else {}
     cpu = platform.processor() or platform.machine()
     try:
         with open("/proc/cpuinfo") as f:
@@ -435,7 +478,8 @@ def main() -> None:
     lines.append("")
     lines.append(
         f"Written by `target/python/bench-venv/bin/python crates/towers-py/bench/bench.py "
-        f"--towers target/release/towers --write` in the bench's own environment (the "
+        f"--towers target/release/towers --batch-step target/release/examples/batch_step "
+        f"--write` in the bench's own environment (the "
         f"module's docstring; release wheel, Python {platform.python_version()}, {cpu}, "
         f"{os.cpu_count()} logical cores, shared machine, load average {load_start:.1f} at the "
         f"start and {os.getloadavg()[0]:.1f} at the end; {args.seconds:g} s per figure, all "
@@ -505,7 +549,7 @@ def main() -> None:
             lines.append(
                 f"| {name} | {games} | {rate(py)} | {rate(native)} | {100 * py / native:.0f}% |"
             )
-    lines.extend(vector_section(costs, singles, batched, pools, args.seconds))
+    lines.extend(vector_section(costs, singles, batched, pools, engine, args.seconds))
     section = "\n".join(lines) + "\n"
     print()
     print(section)
