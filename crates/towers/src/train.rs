@@ -213,25 +213,28 @@ mod tests {
 
     #[test]
     fn the_recorded_command_names_no_path_of_the_machine() {
-        let args = "/home/me/bin/towers train kamisado --out /srv/runs/kamisado --seed 1";
-        assert_eq!(
-            recorded_command(args.split(' ').map(String::from)),
-            "towers train kamisado --out kamisado --seed 1"
-        );
-        let args = "./towers train nim --out=/tmp/x/nim-run";
-        assert_eq!(
-            recorded_command(args.split(' ').map(String::from)),
-            "towers train nim --out=nim-run"
-        );
-        let args = "towers train kamisado --init /home/me/w/kamisado.safetensors --resume";
-        assert_eq!(
-            recorded_command(args.split(' ').map(String::from)),
-            "towers train kamisado --init kamisado.safetensors --resume"
-        );
-        let args = "towers train kamisado --init=/w/k.safetensors";
-        assert_eq!(
-            recorded_command(args.split(' ').map(String::from)),
-            "towers train kamisado --init=k.safetensors"
-        );
+        for (given, recorded) in [
+            (
+                "/home/me/bin/towers train kamisado --out /srv/runs/kamisado --seed 1",
+                "towers train kamisado --out kamisado --seed 1",
+            ),
+            (
+                "./towers train nim --out=/tmp/x/nim-run",
+                "towers train nim --out=nim-run",
+            ),
+            (
+                "towers train kamisado --init /home/me/w/kamisado.safetensors --resume",
+                "towers train kamisado --init kamisado.safetensors --resume",
+            ),
+            (
+                "towers train kamisado --init=/w/k.safetensors",
+                "towers train kamisado --init=k.safetensors",
+            ),
+        ] {
+            assert_eq!(
+                recorded_command(given.split(' ').map(String::from)),
+                recorded
+            );
+        }
     }
 }
