@@ -32,7 +32,7 @@ pub enum TrainError {
     #[error("bad training file: {0}")]
     Samples(String),
     /// The weights a new run was to start from (`TrainConfig::init`) cannot be used.
-    #[error("the starting weights {0}")]
+    #[error("the starting weights: {0}")]
     Init(String),
     /// A lock was poisoned by a panic in another thread.
     #[error("a training thread panicked")]

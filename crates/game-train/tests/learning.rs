@@ -228,13 +228,13 @@ fn a_run_starts_from_given_weights_and_refuses_unfit_ones() {
     let error = run(&other, &refused, &stop, &mut Vec::new())
         .unwrap_err()
         .to_string();
-    assert!(error.starts_with("the starting weights "), "{error}");
+    assert!(error.starts_with("the starting weights: "), "{error}");
     assert!(error.contains("start.safetensors"), "{error}");
     std::fs::write(&init, &start_bytes[..start_bytes.len() / 2]).unwrap();
     let error = run(&game, &config, &stop, &mut Vec::new())
         .unwrap_err()
         .to_string();
-    assert!(error.starts_with("the starting weights "), "{error}");
+    assert!(error.starts_with("the starting weights: "), "{error}");
     refused.init = Some(dir.join("missing.safetensors"));
     let error = run(&game, &refused, &stop, &mut Vec::new())
         .unwrap_err()
