@@ -276,14 +276,12 @@ pub fn run<G: Game>(
         };
         let model = match &config.init {
             Some(path) => {
+                let refused = |why: String| TrainError::Init(format!("{}: {why}", path.display()));
                 let bytes = std::fs::read(path).map_err(|e| {
                     TrainError::Init(format!("cannot read {}: {e}", path.display()))
                 })?;
-                let file = WeightsFile::read(&bytes)
-                    .map_err(|e| TrainError::Init(format!("{}: {e}", path.display())))?;
-                file.meta
-                    .check(game)
-                    .map_err(|e| TrainError::Init(format!("{}: {e}", path.display())))?;
+                let file = WeightsFile::read(&bytes).map_err(|e| refused(e.to_string()))?;
+                file.meta.check(game).map_err(|e| refused(e.to_string()))?;
                 state.generation = file.meta.generation;
                 writeln!(
                     progress,

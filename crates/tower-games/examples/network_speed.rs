@@ -6,9 +6,11 @@
 
 use std::time::Instant;
 
-use board_kernel::observe::{ActionSpace, TurnView};
+use board_kernel::observe::ActionSpace;
+use board_kernel::steps::TurnCursor;
 use board_kernel::testing::random_line;
 use board_kernel::{Game, SplitMix64};
+use game_ai::puct::EvalBatch;
 use game_net::NetEvaluator;
 use tower_games::networks;
 use tower_games::registry::{self, GameVisitor};
@@ -22,32 +24,21 @@ impl GameVisitor for Measure {
     fn visit<G: Game>(self, game: G) -> Result<f64, String> {
         let mut evaluator =
             NetEvaluator::new(networks::network::<G>()?, &game).map_err(|e| e.to_string())?;
-        let spec = game.observation_spec();
         let space = ActionSpace::of(&game);
         let mut line = random_line(&game, game.initial_state(), &mut SplitMix64::new(5), 400);
         line.pop(); // the last position may be over
-        let mut inputs = Vec::new();
+        // The observations and masks a search hands its evaluator, made as it makes them.
+        let mut inputs = EvalBatch::for_game(&game);
         for state in &line {
-            let mut observation = vec![0; spec.len()];
-            game.observe(&TurnView::start_of(state), &mut observation);
-            let mut mask = vec![false; space.len()];
-            let mut moves = Vec::new();
-            game.legal_moves(state, &mut moves);
-            for mv in &moves {
-                let mut steps = Vec::new();
-                game.move_steps(state, mv, &mut steps);
-                if let Some(a) = steps.first().and_then(|s| space.action(s.step)) {
-                    mask[a] = true;
-                }
-            }
-            inputs.push((observation, mask));
+            let cursor = TurnCursor::new(&game, state).map_err(|e| e.to_string())?;
+            inputs.push(&game, &space, &cursor);
         }
         let mut policy = vec![0.0; space.len()];
         let (mut done, mut sum) = (0_u64, 0.0_f32);
         let start = Instant::now();
         loop {
-            for (observation, mask) in &inputs {
-                sum += evaluator.evaluate_one(observation, mask, &mut policy);
+            for i in 0..inputs.len() {
+                sum += evaluator.evaluate_one(inputs.observation(i), inputs.mask(i), &mut policy);
             }
             done += inputs.len() as u64;
             let elapsed = start.elapsed().as_secs_f64();
