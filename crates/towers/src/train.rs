@@ -57,6 +57,11 @@ pub(crate) struct TrainArgs {
     /// Each self-play game begins with 0 to N uniformly random turns (0 to 1000).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1000))]
     random_opening: u32,
+    /// Decisions at the start of each self-play game chosen in proportion to the search's
+    /// visits (later ones take the most visited): variety, at the price of values learned
+    /// from games played worse than the network can (0 to 1000).
+    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u32).range(0..=1000))]
+    temperature_decisions: u32,
     /// A first generation of games between these players (e.g. mcts:200) instead of
     /// self-play, learned from by imitation: a start for games whose random self-play is
     /// all draws.
@@ -100,28 +105,7 @@ impl GameVisitor for Train<'_> {
     type Output = Result<(), String>;
     fn visit<G: Game>(self, game: G) -> Result<(), String> {
         let args = self.args;
-        let time = Budget::Time(Duration::from_millis(args.eval_ms));
-        let mut config = TrainConfig::new(args.out.clone(), PlayerSpec::AlphaBeta(time));
-        config.hours = args.hours;
-        config.generations = args.generations;
-        config.seed = args.seed;
-        config.threads = self.threads;
-        config.resume = args.resume;
-        config.init.clone_from(&args.init);
-        config.hidden = args.hidden as usize;
-        config.depth = args.depth as usize;
-        config.games_per_generation = args.games as usize;
-        config.selfplay.simulations = args.simulations;
-        config.selfplay.fast_simulations = args.fast_simulations;
-        config.selfplay.max_turns = args.max_turns;
-        config.selfplay.random_opening = args.random_opening;
-        config.bootstrap = args.bootstrap;
-        config.bootstrap_share = args.bootstrap_share;
-        config.learning_rate = args.learning_rate;
-        config.evaluation.every_minutes = args.eval_every;
-        config.evaluation.games = args.eval_games;
-        config.evaluation.budget = time;
-        config.evaluation.random_opening = args.eval_opening;
+        let mut config = train_config(args, self.threads);
         config.command = recorded_command(std::env::args());
         let stop = crate::interrupt::requested()?;
         eprintln!(
@@ -142,6 +126,34 @@ impl GameVisitor for Train<'_> {
             state.cpu_hours
         )
     }
+}
+
+/// The trainer's settings from the command line's arguments.
+fn train_config(args: &TrainArgs, threads: usize) -> TrainConfig {
+    let time = Budget::Time(Duration::from_millis(args.eval_ms));
+    let mut config = TrainConfig::new(args.out.clone(), PlayerSpec::AlphaBeta(time));
+    config.hours = args.hours;
+    config.generations = args.generations;
+    config.seed = args.seed;
+    config.threads = threads;
+    config.resume = args.resume;
+    config.init.clone_from(&args.init);
+    config.hidden = args.hidden as usize;
+    config.depth = args.depth as usize;
+    config.games_per_generation = args.games as usize;
+    config.selfplay.simulations = args.simulations;
+    config.selfplay.fast_simulations = args.fast_simulations;
+    config.selfplay.max_turns = args.max_turns;
+    config.selfplay.random_opening = args.random_opening;
+    config.selfplay.temperature_decisions = args.temperature_decisions;
+    config.bootstrap = args.bootstrap;
+    config.bootstrap_share = args.bootstrap_share;
+    config.learning_rate = args.learning_rate;
+    config.evaluation.every_minutes = args.eval_every;
+    config.evaluation.games = args.eval_games;
+    config.evaluation.budget = time;
+    config.evaluation.random_opening = args.eval_opening;
+    config
 }
 
 /// Runs `towers train`.
@@ -209,7 +221,41 @@ fn recorded_command(args: impl IntoIterator<Item = String>) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::recorded_command;
+    use super::{TrainArgs, recorded_command, train_config};
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Line {
+        #[command(flatten)]
+        args: TrainArgs,
+    }
+
+    fn parse(line: &str) -> Result<TrainArgs, clap::Error> {
+        Line::try_parse_from(line.split(' ')).map(|l| l.args)
+    }
+
+    #[test]
+    fn the_self_play_settings_reach_the_trainer() {
+        let args = parse(
+            "train kamisado --temperature-decisions 2 --random-opening 4 --simulations 200 \
+             --fast-simulations 48 --games 128",
+        )
+        .expect("a valid line");
+        let config = train_config(&args, 3);
+        assert_eq!(config.selfplay.temperature_decisions, 2);
+        assert_eq!(config.selfplay.random_opening, 4);
+        assert_eq!(config.selfplay.simulations, 200);
+        assert_eq!(config.selfplay.fast_simulations, 48);
+        assert_eq!(config.games_per_generation, 128);
+        assert_eq!(config.threads, 3);
+        let defaults = train_config(&parse("train kamisado").expect("a valid line"), 1);
+        assert_eq!(defaults.selfplay.temperature_decisions, 12);
+        let refused = parse("train kamisado --temperature-decisions 1001").err();
+        assert!(
+            refused.is_some_and(|e| e.to_string().contains("--temperature-decisions")),
+            "a count out of range is refused"
+        );
+    }
 
     #[test]
     fn the_recorded_command_names_no_path_of_the_machine() {
