@@ -7,6 +7,7 @@ use board_kernel::Game;
 use clap::Args;
 use game_ai::{Budget, PlayerSpec};
 use game_train::TrainConfig;
+use game_train::selfplay::SelfPlayConfig;
 use tower_games::record::option_pairs;
 use tower_games::registry::{self, GameVisitor};
 
@@ -46,21 +47,21 @@ pub(crate) struct TrainArgs {
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     games: u64,
     /// Visits of a full (learned-from) search (1 to 100000).
-    #[arg(long, default_value_t = 160, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, default_value_t = SelfPlayConfig::default().simulations, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     simulations: u32,
     /// Visits of a short search (1 to 100000).
-    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, default_value_t = SelfPlayConfig::default().fast_simulations, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     fast_simulations: u32,
     /// Turns after which a self-play game is cut off and valued by its score (1 to 1000000).
-    #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    #[arg(long, default_value_t = SelfPlayConfig::default().max_turns, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     max_turns: u32,
     /// Each self-play game begins with 0 to N uniformly random turns (0 to 1000).
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1000))]
+    #[arg(long, default_value_t = SelfPlayConfig::default().random_opening, value_parser = clap::value_parser!(u32).range(0..=1000))]
     random_opening: u32,
     /// Decisions at the start of each self-play game chosen in proportion to the search's
     /// visits (later ones take the most visited): variety, at the price of values learned
     /// from games played worse than the network can (0 to 1000).
-    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u32).range(0..=1000))]
+    #[arg(long, default_value_t = SelfPlayConfig::default().temperature_decisions, value_parser = clap::value_parser!(u32).range(0..=1000))]
     temperature_decisions: u32,
     /// A first generation of games between these players (e.g. mcts:200) instead of
     /// self-play, learned from by imitation: a start for games whose random self-play is
