@@ -5,6 +5,8 @@
 //! is filled in place. Nothing is allocated per step once the games' buffers have grown (a
 //! game that begins with a random opening allocates as it begins), and
 //! the games are spread over `threads` threads with results that do not depend on how many.
+//! With the `rayon` feature a batch keeps its threads from step to step; without it each
+//! step starts them anew (tens of microseconds a thread, which only a large batch repays).
 //!
 //! ```
 //! use board_kernel::batch::{Autoreset, Batch, BatchConfig, Buffers};
@@ -140,6 +142,12 @@ struct Env<G: Game> {
 pub struct Batch<G: Game> {
     setup: Setup<G>,
     envs: Vec<Env<G>>,
+    /// The threads beside the caller's that step a part of the games each, kept from step
+    /// to step: starting them anew cost about 50 µs a thread a step, which at 64 games made
+    /// two threads three times as slow as one. `None` with one thread, or when the pool
+    /// cannot be made (then each step starts its threads).
+    #[cfg(feature = "rayon")]
+    pool: Option<rayon::ThreadPool>,
 }
 
 impl<G: Game> fmt::Debug for Batch<G> {
@@ -181,6 +189,8 @@ impl<G: Game> Batch<G> {
             done: false,
         };
         Ok(Batch {
+            #[cfg(feature = "rayon")]
+            pool: pool_for(config.threads.min(config.envs)),
             envs: vec![env; config.envs],
             setup: Setup {
                 game,
@@ -300,49 +310,18 @@ impl<G: Game> Batch<G> {
                 return Err(illegal(format!("no legal turn goes on with {step} now")));
             }
         }
-        let setup = &self.setup;
         let threads = self.setup.config.threads.min(self.envs.len());
-        let per = self.envs.len().div_ceil(threads);
         if threads == 1 {
-            setup.step_range(&mut self.envs, 0, actions, out);
+            self.setup.step_range(&mut self.envs, 0, actions, out);
             return Ok(());
         }
-        let len = self.setup.spec.len();
-        let a = self.setup.actions.len();
-        let final_len = if out.final_observations.is_empty() {
-            0
-        } else {
-            len
-        };
-        std::thread::scope(|scope| {
-            let mut envs = self.envs.as_mut_slice();
-            let mut rest = BufferView {
-                observations: &mut *out.observations,
-                masks: &mut *out.masks,
-                rewards: &mut *out.rewards,
-                terminated: &mut *out.terminated,
-                truncated: &mut *out.truncated,
-                players: &mut *out.players,
-                returns: &mut *out.returns,
-                final_observations: &mut *out.final_observations,
-            };
-            let mut first = 0;
-            // The last part is stepped by this thread while the others run: a thread fewer
-            // to start each step, which is most of a small batch's cost.
-            while envs.len() > per {
-                let (these, later) = envs.split_at_mut(per);
-                envs = later;
-                let (part, remainder) = split_view(rest, per, len, a, final_len);
-                rest = remainder;
-                let start = first;
-                scope.spawn(move || {
-                    let mut part = part;
-                    setup.step_range(these, start, &actions[start..start + per], &mut part);
-                });
-                first += per;
-            }
-            setup.step_range(envs, first, &actions[first..], &mut rest);
-        });
+        let (setup, envs) = (&self.setup, self.envs.as_mut_slice());
+        #[cfg(feature = "rayon")]
+        if let Some(pool) = &self.pool {
+            pool.in_place_scope(|scope| setup.step_parts(scope, threads, envs, actions, out));
+            return Ok(());
+        }
+        std::thread::scope(|scope| setup.step_parts(&scope, threads, envs, actions, out));
         Ok(())
     }
 
@@ -447,6 +426,51 @@ impl<G: Game> Setup<G> {
         *slot.player = u8::from(self.game.side_to_move(cursor.start()) == Side::Black);
     }
 
+    /// Steps `envs` with their checked `actions` in `threads` parts of equal size (the last
+    /// may be smaller), each but the last on a thread of `scope`, the last on this one.
+    fn step_parts<'scope, S: Spawn<'scope>>(
+        &'scope self,
+        scope: &S,
+        threads: usize,
+        mut envs: &'scope mut [Env<G>],
+        actions: &'scope [i64],
+        out: &'scope mut BufferView<'_>,
+    ) {
+        let per = envs.len().div_ceil(threads);
+        let len = self.spec.len();
+        let a = self.actions.len();
+        let final_len = if out.final_observations.is_empty() {
+            0
+        } else {
+            len
+        };
+        let mut rest = BufferView {
+            observations: &mut *out.observations,
+            masks: &mut *out.masks,
+            rewards: &mut *out.rewards,
+            terminated: &mut *out.terminated,
+            truncated: &mut *out.truncated,
+            players: &mut *out.players,
+            returns: &mut *out.returns,
+            final_observations: &mut *out.final_observations,
+        };
+        let mut first = 0;
+        // The last part is stepped by this thread while the others run: a thread fewer to
+        // wake or start each step, which is most of a small batch's cost.
+        while envs.len() > per {
+            let (these, later) = envs.split_at_mut(per);
+            envs = later;
+            let (mut part, remainder) = split_view(rest, per, len, a, final_len);
+            rest = remainder;
+            let start = first;
+            scope.spawn(move || {
+                self.step_range(these, start, &actions[start..start + per], &mut part);
+            });
+            first += per;
+        }
+        self.step_range(envs, first, &actions[first..], &mut rest);
+    }
+
     /// Steps the games `envs` (from game `first` of the batch) with their checked actions.
     fn step_range(
         &self,
@@ -508,6 +532,39 @@ impl<G: Game> Setup<G> {
             }
         }
     }
+}
+
+/// Runs work on another thread until the end of a scope: [`std::thread::Scope`], or with the
+/// `rayon` feature a [`rayon::Scope`] over the batch's own pool. The batch steps its parts
+/// with either.
+trait Spawn<'scope> {
+    fn spawn<F: FnOnce() + Send + 'scope>(&self, work: F);
+}
+
+impl<'scope> Spawn<'scope> for &'scope std::thread::Scope<'scope, '_> {
+    fn spawn<F: FnOnce() + Send + 'scope>(&self, work: F) {
+        std::thread::Scope::spawn(self, work);
+    }
+}
+
+#[cfg(feature = "rayon")]
+impl<'scope> Spawn<'scope> for rayon::Scope<'scope> {
+    fn spawn<F: FnOnce() + Send + 'scope>(&self, work: F) {
+        rayon::Scope::spawn(self, move |_| work());
+    }
+}
+
+/// The pool of a batch stepped on `threads` threads: the caller's and `threads - 1` more.
+#[cfg(feature = "rayon")]
+fn pool_for(threads: usize) -> Option<rayon::ThreadPool> {
+    if threads < 2 {
+        return None;
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads - 1)
+        .thread_name(|i| format!("batch-{i}"))
+        .build()
+        .ok()
 }
 
 #[cfg(test)]

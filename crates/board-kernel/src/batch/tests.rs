@@ -99,7 +99,9 @@ fn truncation_cuts_a_game_at_its_action_limit() {
 
 #[test]
 fn threads_change_nothing() {
-    let run = |threads: usize| {
+    // `pooled`: the batch's own pool where the `rayon` feature gives one, else threads
+    // started each step.
+    let run = |threads: usize, pooled: bool| {
         let mut batch = Batch::new(
             Nim::pile(21, 4),
             BatchConfig {
@@ -112,6 +114,15 @@ fn threads_change_nothing() {
             },
         )
         .unwrap();
+        #[cfg(feature = "rayon")]
+        {
+            assert_eq!(batch.pool.is_some(), threads > 1);
+            if !pooled {
+                batch.pool = None;
+            }
+        }
+        #[cfg(not(feature = "rayon"))]
+        let _ = pooled;
         let mut out = Buffers::for_batch(&batch);
         batch.reset(&mut out.view());
         let mut rng = SplitMix64::new(3);
@@ -130,5 +141,8 @@ fn threads_change_nothing() {
         }
         seen
     };
-    assert_eq!(run(1), run(3));
+    let one = run(1, true);
+    assert_eq!(one, run(3, true));
+    assert_eq!(one, run(3, false));
+    assert_eq!(one, run(2, true));
 }

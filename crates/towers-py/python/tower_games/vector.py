@@ -70,9 +70,10 @@ _INT64_MIN = np.iinfo(np.int64).min
 _INT64_MAX = np.iinfo(np.int64).max
 
 
-#: Games a thread of a batch's step is worth starting for: a step starts its threads anew
-#: (about 50 µs each on the 2-core machines of docs/performance.md, where a game-step costs
-#: 0.4 to 2 µs), so at 64 games one thread stepped Kamisado three times as fast as two.
+#: Games a thread of a batch's step is worth waking for: a batch keeps its threads, but
+#: waking one and waiting for it costs about 25 µs a step on the 2-core machines of
+#: docs/performance.md (where a game-step costs 0.3 to 2 µs), so at 64 games one thread
+#: still stepped Kamisado faster than two.
 GAMES_PER_THREAD = 256
 
 
