@@ -205,6 +205,17 @@ impl Presentation for Kamisado {
 
 impl Steps for Kamisado {
     const CHOICES: &'static [&'static str] = crate::steps::CHOICES;
+    // A turn is one tower's move: the cursor names the tower that must move without listing
+    // (mostly one), then lists that tower's moves alone.
+    const STEPS_BY_FIRST_STEP: bool = true;
+
+    fn first_steps(&self, state: &State, out: &mut Vec<TurnStep>) {
+        crate::steps::first_steps(state, out);
+    }
+
+    fn moves_beginning_with(&self, state: &State, first: Step, out: &mut Vec<Move>) {
+        crate::steps::moves_beginning_with(&self.options, state, first, out);
+    }
 
     fn move_steps(&self, state: &State, mv: &Move, out: &mut Vec<TurnStep>) {
         crate::steps::move_steps(state, mv, out);

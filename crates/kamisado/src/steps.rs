@@ -30,6 +30,82 @@ pub(crate) fn move_steps(_state: &State, mv: &Move, out: &mut Vec<TurnStep>) {
     }
 }
 
+/// The first steps of the turn of `state`, without listing its moves (§4.2, §5.5): the
+/// tower that must move, or a blocked one's pass; on a round's free first move every tower of
+/// the mover that can move; between rounds the two refill sides.
+pub(crate) fn first_steps(state: &State, out: &mut Vec<TurnStep>) {
+    let side = state.to_move;
+    let tower_step = |c: u8| TurnStep::cell(Point::of(square(c)), StepRole::Select);
+    match state.phase {
+        Phase::Over => {}
+        Phase::Refill => out.extend([TurnStep::choice(1), TurnStep::choice(2)]),
+        Phase::Play => match state.required {
+            Some(colour) => {
+                let c = state.pos[side.index()][colour.index()];
+                match decode(state.cells[usize::from(c)]) {
+                    Some(t) if turn::tower_count(state, c, t, true) > 0 => out.push(tower_step(c)),
+                    _ => out.push(TurnStep::choice(0)),
+                }
+            }
+            None => {
+                for c in 0..64 {
+                    if let Some(t) = decode(state.cells[usize::from(c)])
+                        && t.owner == side
+                        && turn::tower_count(state, c, t, false) > 0
+                    {
+                        out.push(tower_step(c));
+                    }
+                }
+            }
+        },
+    }
+}
+
+/// The legal moves of `state` that begin with `first`, one of [`first_steps`], in
+/// [`turn::generate`]'s order: the moves of the tower on that square, listed alone; a named
+/// choice (a pass, a refill side) from the listing.
+pub(crate) fn moves_beginning_with(
+    options: &Options,
+    state: &State,
+    first: Step,
+    out: &mut Vec<Move>,
+) {
+    let side = state.to_move;
+    match first {
+        Step::Cell(p) => {
+            let Some(from) = Square::new(p.col, p.row).filter(|&sq| on_board(sq)) else {
+                return;
+            };
+            let c = cell(from);
+            let Some(t) = decode(state.cells[usize::from(c)]).filter(|t| t.owner == side) else {
+                return;
+            };
+            if state.phase != Phase::Play {
+                return;
+            }
+            match state.required {
+                None => turn::tower_moves(state, c, t, false, out),
+                Some(colour) if state.pos[side.index()][colour.index()] == c => {
+                    turn::tower_moves(state, c, t, true, out);
+                }
+                Some(_) => {}
+            }
+        }
+        Step::Choice(_) | Step::Finish => {
+            let mut moves = Vec::new();
+            turn::generate(options, state, &mut moves);
+            let mut steps = Vec::new();
+            for mv in moves {
+                steps.clear();
+                move_steps(state, &mv, &mut steps);
+                if steps.first().is_some_and(|t| t.step == first) {
+                    out.push(mv);
+                }
+            }
+        }
+    }
+}
+
 /// The rule book sections the turn's refusals and prompts name.
 const REQUIRED: &str = "§4.2";
 const REFILL: &str = "§5.5";
@@ -132,5 +208,80 @@ pub(crate) fn step_refusal(
             "a pass is a whole turn: it does not follow a tower's square",
         )),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use board_kernel::prelude::*;
+    use board_kernel::steps::{Step, TurnStep};
+    use board_kernel::{SplitMix64, Status, Steps};
+
+    use crate::{Kamisado, Move, State};
+
+    /// The first steps and each one's moves, as the listing gives them: what the hooks must
+    /// say without listing.
+    fn by_listing(game: &Kamisado, state: &State) -> Vec<(TurnStep, Vec<Move>)> {
+        let mut moves = Vec::new();
+        game.legal_moves(state, &mut moves);
+        let mut firsts: Vec<(TurnStep, Vec<Move>)> = Vec::new();
+        for mv in moves {
+            let mut steps = Vec::new();
+            game.move_steps(state, &mv, &mut steps);
+            match firsts.iter_mut().find(|(t, _)| t.step == steps[0].step) {
+                Some((_, those)) => those.push(mv),
+                None => firsts.push((steps[0], vec![mv])),
+            }
+        }
+        firsts.sort_by_key(|(t, _)| t.step);
+        firsts
+    }
+
+    fn by_hooks(game: &Kamisado, state: &State) -> Vec<(TurnStep, Vec<Move>)> {
+        let mut firsts = Vec::new();
+        game.first_steps(state, &mut firsts);
+        firsts.sort_by_key(|t| t.step);
+        firsts
+            .into_iter()
+            .map(|t| {
+                let mut moves = Vec::new();
+                game.moves_beginning_with(state, t.step, &mut moves);
+                (t, moves)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn first_steps_and_their_moves_are_the_listings() {
+        let game = Kamisado::default();
+        let mut rng = SplitMix64::new(11);
+        let mut free_choices = 0;
+        let mut passes = 0;
+        for _ in 0..300 {
+            let mut state = game.initial_state();
+            while game.status(&state) == Status::Ongoing {
+                assert_eq!(by_hooks(&game, &state), by_listing(&game, &state));
+                // The same board as a round's free first move: every tower of the mover
+                // that can move, however few its moves.
+                if state.required.is_some() {
+                    let mut free = state.clone();
+                    free.required = None;
+                    assert_eq!(by_hooks(&game, &free), by_listing(&game, &free));
+                    free_choices += 1;
+                }
+                let mut moves = Vec::new();
+                game.legal_moves(&state, &mut moves);
+                passes += usize::from(moves == [Move::Pass]);
+                let mv = *rng.choose(&moves).unwrap();
+                game.play_unchecked(&mut state, &mv);
+            }
+        }
+        assert!(free_choices > 1000 && passes > 0, "{free_choices} {passes}");
+        // A step that begins no move: nothing.
+        let state = game.initial_state();
+        let mut moves = Vec::new();
+        game.moves_beginning_with(&state, Step::Choice(0), &mut moves);
+        game.moves_beginning_with(&state, Step::Finish, &mut moves);
+        assert!(moves.is_empty());
     }
 }

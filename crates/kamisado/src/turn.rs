@@ -64,7 +64,7 @@ fn push_check(state: &State, c: u8, t: Tower) -> Result<u8, &'static str> {
 
 /// Appends the moves of the tower `t` on `c`, in canonical order (§6).
 #[inline]
-fn tower_moves(state: &State, c: u8, t: Tower, may_push: bool, moves: &mut Vec<Move>) {
+pub(crate) fn tower_moves(state: &State, c: u8, t: Tower, may_push: bool, moves: &mut Vec<Move>) {
     let dr = forward(t.owner);
     let max = t.max_distance();
     let from = square(c);
@@ -283,6 +283,18 @@ pub(crate) fn generate(_options: &Options, state: &State, moves: &mut Vec<Move>)
     }
 }
 
+/// How many moves [`tower_moves`] lists for the mover's tower `t` on `c`, without listing
+/// them.
+pub(crate) fn tower_count(state: &State, c: u8, t: Tower, may_push: bool) -> usize {
+    let dr = forward(state.to_move);
+    let max = t.max_distance();
+    let steps = [-1, 0, 1]
+        .into_iter()
+        .map(|df| usize::from(ray_len(state.occ, c, df, dr, max)))
+        .sum::<usize>();
+    steps + usize::from(may_push && t.rank > 0 && push_column(state, c, t).is_some())
+}
+
 /// How many plies [`generate`] lists, counted without listing them: perft's last ply.
 pub(crate) fn count(_options: &Options, state: &State) -> usize {
     match state.phase {
@@ -290,15 +302,7 @@ pub(crate) fn count(_options: &Options, state: &State) -> usize {
         Phase::Refill => 2,
         Phase::Play => {
             let side = state.to_move;
-            let tower_count = |c: u8, t: Tower, may_push: bool| {
-                let dr = forward(side);
-                let max = t.max_distance();
-                let steps = [-1, 0, 1]
-                    .into_iter()
-                    .map(|df| usize::from(ray_len(state.occ, c, df, dr, max)))
-                    .sum::<usize>();
-                steps + usize::from(may_push && t.rank > 0 && push_column(state, c, t).is_some())
-            };
+            let tower_count = |c: u8, t: Tower, may_push: bool| tower_count(state, c, t, may_push);
             match state.required {
                 None => (0..64u8)
                     .filter_map(|c| {
