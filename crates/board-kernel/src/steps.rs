@@ -277,15 +277,16 @@ pub trait Steps: Rules {
 
     /// The board after the first `done` steps of `mv` (a legal move of `state`, fewer than
     /// all its steps), for drawing a turn in progress. The default leaves the board as it is
-    /// until the move is complete; a game whose turns have visible parts (a double move's
-    /// first part, a chain's segments) shows them.
+    /// until the move is complete (`None`: the board is `state`, and no copy of it is
+    /// made, for an observation encoder reads this board at every step); a game whose
+    /// turns have visible parts (a double move's first part, a chain's segments) shows them.
     fn board_after_steps(
         &self,
-        state: &Self::State,
+        _state: &Self::State,
         _mv: &Self::Move,
         _done: usize,
-    ) -> Self::State {
-        state.clone()
+    ) -> Option<Self::State> {
+        None
     }
 
     /// The board to draw after the first `done` steps of `mv` (a legal move of `state`, fewer
@@ -297,6 +298,7 @@ pub trait Steps: Rules {
     /// here only, so that drawing them changes no observation.
     fn drawn_after_steps(&self, state: &Self::State, mv: &Self::Move, done: usize) -> Self::State {
         self.board_after_steps(state, mv, done)
+            .unwrap_or_else(|| state.clone())
     }
 
     /// Why no legal turn goes on with `refused` after `made` (a beginning of a legal turn of

@@ -152,8 +152,13 @@ impl Steps for ChainReaction {
         crate::steps::move_steps(state, mv, out);
     }
 
-    fn board_after_steps(&self, state: &State, mv: &Move, done: usize) -> State {
-        crate::steps::board_after_steps(&self.options, state, mv, done)
+    fn board_after_steps(&self, state: &State, mv: &Move, done: usize) -> Option<State> {
+        Some(crate::steps::board_after_steps(
+            &self.options,
+            state,
+            mv,
+            done,
+        ))
     }
 
     fn step_refusal(&self, state: &State, made: &[Step], refused: Step) -> Option<Illegal> {

@@ -315,23 +315,28 @@ impl<G: Steps> Walk<G> {
 
     /// The board after the steps in the turn of `state`, made when first asked for.
     pub(crate) fn board<'a>(&'a self, game: &G, state: &'a G::State) -> &'a G::State {
-        if self.steps.is_empty() && self.complete.is_none() {
-            // The board before any step is the turn's start: no copy of it (the batched
-            // stepper asks for the board of every game after every turn).
-            return state;
+        if let Some(board) = self.board.get() {
+            // Made already, or a stepper's.
+            return board;
         }
-        self.board.get_or_init(|| match &self.complete {
-            Some(mv) => {
-                let mut after = state.clone();
-                game.play_unchecked(&mut after, mv);
-                after
-            }
-            None => match self.seen.example {
+        let Some(mv) = &self.complete else {
+            // Before the move is whole the board is mostly the turn's start: no copy of it
+            // (the batched stepper asks for the board of every game after every step).
+            let shown = match self.seen.example {
                 Some(index) if !self.steps.is_empty() => {
                     game.board_after_steps(state, &self.moves[index as usize], self.steps.len())
                 }
-                _ => state.clone(),
-            },
+                _ => None,
+            };
+            return match shown {
+                Some(board) => self.board.get_or_init(|| board),
+                None => state,
+            };
+        };
+        self.board.get_or_init(|| {
+            let mut after = state.clone();
+            game.play_unchecked(&mut after, mv);
+            after
         })
     }
 
