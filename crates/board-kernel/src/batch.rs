@@ -409,7 +409,10 @@ impl<G: Game> Setup<G> {
     /// Writes `env`'s observation, mask and player into `slot`.
     fn write(&self, env: &Env<G>, slot: &mut Slot<'_>) {
         let cursor = &env.cursor;
-        slot.observation.fill(0);
+        if slot.dirty {
+            slot.observation.fill(0);
+        }
+        slot.dirty = true;
         let view = TurnView {
             start: cursor.start(),
             board: cursor.board(&self.game),
@@ -453,6 +456,7 @@ impl<G: Game> Setup<G> {
             players: &mut *out.players,
             returns: &mut *out.returns,
             final_observations: &mut *out.final_observations,
+            observations_zeroed: out.observations_zeroed,
         };
         let mut first = 0;
         // The last part is stepped by this thread while the others run: a thread fewer to

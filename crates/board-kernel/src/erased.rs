@@ -631,8 +631,9 @@ impl<G: Game> DynTurn for ErasedTurn<G> {
     }
     fn advance(&mut self) -> Option<(Box<dyn DynState>, DynMove)> {
         let game = &*self.start.game;
-        let (mv, after) = self.walk.take_complete(game, &self.start.state)?;
-        let before = std::mem::replace(&mut self.start.state, after);
+        self.walk.complete()?;
+        let before = self.start.state.clone();
+        let mv = self.walk.take_complete(game, &mut self.start.state)?;
         self.walk.begin(game, &self.start.state);
         let before = Box::new(ErasedState {
             game: self.start.game.clone(),

@@ -124,6 +124,8 @@ impl Batch {
                     players: &mut rest.players,
                     returns: &mut rest.returns,
                     final_observations: finals,
+                    // The new array starts zeroed (the float32 levels are reused).
+                    observations_zeroed: !floats,
                 };
                 outcome = work(&mut **batch, &mut view);
                 if floats && outcome.is_ok() {

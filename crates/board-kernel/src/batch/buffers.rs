@@ -26,6 +26,11 @@ pub struct BufferView<'a> {
     /// `n × L`, with [`Autoreset::SameStep`] only: the last observation of a game that ended
     /// with this step (zeros for the others). Empty otherwise.
     pub final_observations: &'a mut [u8],
+    /// Whether every byte of `observations` is zero on entry (a buffer just made, as the
+    /// Python package's arrays are), so that a game's bytes need not be cleared again before
+    /// its encoder writes them. `false` is always right; `true` over bytes that are not zero
+    /// gives wrong observations.
+    pub observations_zeroed: bool,
 }
 
 /// Buffers of the right sizes for a batch, owned.
@@ -82,6 +87,7 @@ impl Buffers {
             players: &mut self.players,
             returns: &mut self.returns,
             final_observations: &mut self.final_observations,
+            observations_zeroed: false,
         }
     }
 }
@@ -112,6 +118,7 @@ pub(super) fn split_view(
             players: p,
             returns: re,
             final_observations: f,
+            observations_zeroed: view.observations_zeroed,
         },
         BufferView {
             observations: o2,
@@ -122,6 +129,7 @@ pub(super) fn split_view(
             players: p2,
             returns: re2,
             final_observations: f2,
+            observations_zeroed: view.observations_zeroed,
         },
     )
 }
@@ -136,6 +144,9 @@ pub(super) struct Slot<'v> {
     pub(super) player: &'v mut u8,
     pub(super) returns: &'v mut [f32],
     pub(super) final_observation: &'v mut [u8],
+    /// Whether `observation` must be cleared before the encoder writes it: unless the
+    /// buffer came zeroed and nothing has been written there yet.
+    pub(super) dirty: bool,
 }
 
 impl<'v> Slot<'v> {
@@ -161,6 +172,7 @@ impl<'v> Slot<'v> {
             player: &mut view.players[i],
             returns: &mut view.returns[2 * i..2 * i + 2],
             final_observation,
+            dirty: !view.observations_zeroed,
         }
     }
 
@@ -169,5 +181,7 @@ impl<'v> Slot<'v> {
         *self.terminated = false;
         *self.truncated = false;
         self.returns.fill(0.0);
+        // Empty but with `SameStep`.
+        self.final_observation.fill(0);
     }
 }

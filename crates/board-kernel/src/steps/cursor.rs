@@ -94,8 +94,7 @@ impl<G: Steps> TurnCursor<G> {
     /// after it (which may be finished: then [`TurnCursor::is_over`]), reusing the cursor's
     /// buffers, and returns the move. `None`, changing nothing, while the move is not whole.
     pub fn advance(&mut self, game: &G) -> Option<G::Move> {
-        let (mv, after) = self.walk.take_complete(game, &self.state)?;
-        self.state = after;
+        let mv = self.walk.take_complete(game, &mut self.state)?;
         self.walk.begin(game, &self.state);
         Some(mv)
     }
@@ -340,17 +339,17 @@ impl<G: Steps> Walk<G> {
         })
     }
 
-    /// The move the steps complete and the position after it in the turn of `state`, taken
-    /// out (the walk then needs [`Walk::begin`]); `None` while the steps make no whole move.
-    pub(crate) fn take_complete(
-        &mut self,
-        game: &G,
-        state: &G::State,
-    ) -> Option<(G::Move, G::State)> {
-        self.complete.as_ref()?;
-        self.board(game, state);
-        let after = self.board.take()?;
-        Some((self.complete.take()?, after))
+    /// The move the steps complete in the turn of `state`, taken out, with `state` made the
+    /// position after it (the walk then needs [`Walk::begin`]); `None`, changing nothing,
+    /// while the steps make no whole move. The move is played in place unless the board after
+    /// it was made already.
+    pub(crate) fn take_complete(&mut self, game: &G, state: &mut G::State) -> Option<G::Move> {
+        let mv = self.complete.take()?;
+        match self.board.take() {
+            Some(after) => *state = after,
+            None => game.play_unchecked(state, &mv),
+        }
+        Some(mv)
     }
 
     pub(crate) fn over(&self) -> bool {
