@@ -182,6 +182,8 @@ impl<'v> Slot<'v> {
         *self.truncated = false;
         self.returns.fill(0.0);
         // Empty but with `SameStep`.
-        self.final_observation.fill(0);
+        if !self.final_observation.is_empty() {
+            self.final_observation.fill(0);
+        }
     }
 }
