@@ -2,11 +2,12 @@
 //! train on. Each call takes one action per game (a step of a turn, numbered by
 //! [`ActionSpace`]) and writes every game's observation, legal-action mask, reward, ends and
 //! player to move into buffers the caller owns, so that a Python array or a network's input
-//! is filled in place. Nothing is allocated per step once the games' buffers have grown (a
-//! game that begins with a random opening allocates as it begins), and
-//! the games are spread over `threads` threads with results that do not depend on how many.
-//! With the `rayon` feature a batch keeps its threads from step to step; without it each
-//! step starts them anew (tens of microseconds a thread, which only a large batch repays).
+//! is filled in place. On one thread nothing is allocated per step once the games' buffers
+//! have grown (a game that begins with a random opening allocates as it begins); the games
+//! are spread over `threads` threads with results that do not depend on how many. With the
+//! `rayon` feature a batch keeps its threads from step to step (handing each its part
+//! allocates a little); without it each step starts them anew (tens of microseconds a
+//! thread, which only a large batch repays).
 //!
 //! ```
 //! use board_kernel::batch::{Autoreset, Batch, BatchConfig, Buffers};

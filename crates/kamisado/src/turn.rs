@@ -302,19 +302,18 @@ pub(crate) fn count(_options: &Options, state: &State) -> usize {
         Phase::Refill => 2,
         Phase::Play => {
             let side = state.to_move;
-            let tower_count = |c: u8, t: Tower, may_push: bool| tower_count(state, c, t, may_push);
             match state.required {
                 None => (0..64u8)
                     .filter_map(|c| {
                         decode(state.cells[usize::from(c)])
                             .filter(|t| t.owner == side)
-                            .map(|t| tower_count(c, t, false))
+                            .map(|t| tower_count(state, c, t, false))
                     })
                     .sum(),
                 Some(colour) => {
                     let c = state.pos[side.index()][colour.index()];
-                    let n =
-                        decode(state.cells[usize::from(c)]).map_or(0, |t| tower_count(c, t, true));
+                    let n = decode(state.cells[usize::from(c)])
+                        .map_or(0, |t| tower_count(state, c, t, true));
                     // No move and no push: the forced pass (§4.2).
                     n.max(1)
                 }
