@@ -448,17 +448,7 @@ impl<G: Game> Setup<G> {
         } else {
             len
         };
-        let mut rest = BufferView {
-            observations: &mut *out.observations,
-            masks: &mut *out.masks,
-            rewards: &mut *out.rewards,
-            terminated: &mut *out.terminated,
-            truncated: &mut *out.truncated,
-            players: &mut *out.players,
-            returns: &mut *out.returns,
-            final_observations: &mut *out.final_observations,
-            observations_zeroed: out.observations_zeroed,
-        };
+        let mut rest = out.reborrow();
         let mut first = 0;
         // The last part is stepped by this thread while the others run: a thread fewer to
         // wake or start each step, which is most of a small batch's cost.

@@ -24,9 +24,25 @@ pub(crate) fn move_steps(_state: &State, mv: &Move, out: &mut Vec<TurnStep>) {
             TurnStep::cell(Point::of(from), StepRole::Select),
             TurnStep::cell(Point::of(to), StepRole::Capture),
         ]),
-        Move::Pass => out.push(TurnStep::choice(0)),
-        Move::Fill(Fill::Left) => out.push(TurnStep::choice(1)),
-        Move::Fill(Fill::Right) => out.push(TurnStep::choice(2)),
+        Move::Pass | Move::Fill(_) => out.extend(choice_of(mv).map(TurnStep::choice)),
+    }
+}
+
+/// The named choice that makes `mv`, by its index in [`CHOICES`]: a pass or a refill side.
+fn choice_of(mv: &Move) -> Option<u8> {
+    match mv {
+        Move::Pass => Some(0),
+        Move::Fill(Fill::Left) => Some(1),
+        Move::Fill(Fill::Right) => Some(2),
+        Move::Step { .. } | Move::Push { .. } => None,
+    }
+}
+
+/// The board square of a cell step, if it is one.
+fn square_of(step: Step) -> Option<Square> {
+    match step {
+        Step::Cell(p) => Square::new(p.col, p.row).filter(|&sq| on_board(sq)),
+        Step::Choice(_) | Step::Finish => None,
     }
 }
 
@@ -48,9 +64,8 @@ pub(crate) fn first_steps(state: &State, out: &mut Vec<TurnStep>) {
                 }
             }
             None => {
-                for c in 0..64 {
+                for &c in &state.pos[side.index()] {
                     if let Some(t) = decode(state.cells[usize::from(c)])
-                        && t.owner == side
                         && turn::tower_count(state, c, t, false) > 0
                     {
                         out.push(tower_step(c));
@@ -62,8 +77,8 @@ pub(crate) fn first_steps(state: &State, out: &mut Vec<TurnStep>) {
 }
 
 /// The legal moves of `state` that begin with `first`, one of [`first_steps`], in
-/// [`turn::generate`]'s order: the moves of the tower on that square, listed alone; a named
-/// choice (a pass, a refill side) from the listing.
+/// [`turn::generate`]'s order: the moves of the tower on that square, listed alone; the named
+/// choice (a pass, a refill side) that is its move.
 pub(crate) fn moves_beginning_with(
     options: &Options,
     state: &State,
@@ -72,8 +87,8 @@ pub(crate) fn moves_beginning_with(
 ) {
     let side = state.to_move;
     match first {
-        Step::Cell(p) => {
-            let Some(from) = Square::new(p.col, p.row).filter(|&sq| on_board(sq)) else {
+        Step::Cell(_) => {
+            let Some(from) = square_of(first) else {
                 return;
             };
             let c = cell(from);
@@ -91,18 +106,13 @@ pub(crate) fn moves_beginning_with(
                 Some(_) => {}
             }
         }
-        Step::Choice(_) | Step::Finish => {
+        Step::Choice(i) => {
+            // A named choice is a whole move, offered alone: the listing holds it or not.
             let mut moves = Vec::new();
             turn::generate(options, state, &mut moves);
-            let mut steps = Vec::new();
-            for mv in moves {
-                steps.clear();
-                move_steps(state, &mv, &mut steps);
-                if steps.first().is_some_and(|t| t.step == first) {
-                    out.push(mv);
-                }
-            }
+            out.extend(moves.into_iter().filter(|mv| choice_of(mv) == Some(i)));
         }
+        Step::Finish => {}
     }
 }
 
@@ -158,10 +168,6 @@ pub(crate) fn step_refusal(
     if let Some(why) = forced(options, state) {
         return Some(why);
     }
-    let square_of = |step: Step| match step {
-        Step::Cell(p) => Square::new(p.col, p.row).filter(|&sq| on_board(sq)),
-        Step::Choice(_) | Step::Finish => None,
-    };
     let side = state.to_move;
     match (made, refused) {
         ([], Step::Choice(0)) => turn::check(options, state, &Move::Pass).err(),

@@ -33,6 +33,23 @@ pub struct BufferView<'a> {
     pub observations_zeroed: bool,
 }
 
+impl BufferView<'_> {
+    /// The same buffers, borrowed again for a shorter while (to split between threads).
+    pub fn reborrow(&mut self) -> BufferView<'_> {
+        BufferView {
+            observations: self.observations,
+            masks: self.masks,
+            rewards: self.rewards,
+            terminated: self.terminated,
+            truncated: self.truncated,
+            players: self.players,
+            returns: self.returns,
+            final_observations: self.final_observations,
+            observations_zeroed: self.observations_zeroed,
+        }
+    }
+}
+
 /// Buffers of the right sizes for a batch, owned.
 #[derive(Clone, Debug, Default)]
 pub struct Buffers {
