@@ -171,6 +171,10 @@ pub struct Repetition {
     /// more room than an inline array and a `Vec`).
     inline: ShortRepetition<INLINE>,
     heap: Vec<u64>,
+    /// How often the newest key occurs (0 when there is none): the count asked for most,
+    /// once a step by an observation and once a move by the rule, without reading a history
+    /// that may hold hundreds of keys.
+    newest: u32,
 }
 
 /// The length of [`Repetition::inline`] while the keys live on the heap.
@@ -188,6 +192,7 @@ impl Clone for Repetition {
             return Repetition {
                 inline: self.inline,
                 heap: Vec::new(),
+                newest: self.newest,
             };
         }
         self.clone_spilled()
@@ -197,6 +202,7 @@ impl Clone for Repetition {
         self.inline = source.inline;
         self.heap.clear();
         self.heap.extend_from_slice(&source.heap);
+        self.newest = source.newest;
     }
 }
 
@@ -214,6 +220,7 @@ impl Repetition {
         Repetition {
             inline: self.inline,
             heap,
+            newest: self.newest,
         }
     }
 
@@ -245,6 +252,7 @@ impl Repetition {
         Repetition {
             inline: ShortRepetition::new(),
             heap: Vec::new(),
+            newest: 0,
         }
     }
 
@@ -271,6 +279,7 @@ impl Repetition {
     pub fn restart(&mut self, key: u64) {
         self.heap.clear();
         self.inline.restart(key);
+        self.newest = 1;
     }
 
     /// Adds the position with `key` (the one just reached) and returns how often it has now
@@ -280,19 +289,34 @@ impl Repetition {
         if self.spilled() {
             self.heap.push(key);
         } else if !self.inline.is_full() {
-            return self.inline.push(key);
+            self.inline.push(key);
         } else {
             self.heap.extend_from_slice(self.inline.keys());
             self.heap.push(key);
             self.inline.len = SPILLED;
         }
-        self.occurrences(key)
+        self.count_newest()
+    }
+
+    /// Counts the newest key's occurrences afresh into [`Repetition::newest`].
+    #[inline]
+    fn count_newest(&mut self) -> usize {
+        let count = match self.keys().last() {
+            Some(&newest) => self.keys().iter().filter(|&&k| k == newest).count(),
+            None => 0,
+        };
+        // More than `u32::MAX` keys would take 32 GiB: no history gets there.
+        self.newest = u32::try_from(count).unwrap_or(u32::MAX);
+        count
     }
 
     /// How often the position with `key` occurs in the history.
     #[inline]
     #[must_use]
     pub fn occurrences(&self, key: u64) -> usize {
+        if self.keys().last() == Some(&key) {
+            return self.newest as usize;
+        }
         self.keys().iter().filter(|&&k| k == key).count()
     }
 
@@ -323,6 +347,7 @@ impl Repetition {
     pub fn clear(&mut self) {
         self.heap.clear();
         self.inline.clear();
+        self.newest = 0;
     }
 
     /// Room for the history of a game whose positions can recur for at most `plies` plies
@@ -400,6 +425,7 @@ impl Repetition {
             history.heap = keys.to_vec();
             history.inline.len = SPILLED;
         }
+        history.count_newest();
         history.reserve_total(max_len);
         Ok(history)
     }
@@ -472,6 +498,42 @@ mod tests {
             c.push(100 + k);
         }
         assert_eq!(c.heap.capacity(), room);
+    }
+
+    /// The newest key's count is kept, not read, so every way a history changes must keep
+    /// it: pushes inline and spilled, restarts, clears, clones and histories read back.
+    #[test]
+    fn the_newest_count_is_the_count_of_the_keys() {
+        fn scan(h: &Repetition, key: u64) -> usize {
+            h.keys().iter().filter(|&&k| k == key).count()
+        }
+        let mut rng = crate::SplitMix64::new(5);
+        let mut h = Repetition::new();
+        assert_eq!(h.occurrences(0), 0);
+        for _ in 0..5_000 {
+            match rng.below(40) {
+                0 => h.restart(rng.below(3) as u64),
+                1 => h.clear(),
+                2 => h = h.clone(),
+                3 => {
+                    let mut c = Repetition::start(77);
+                    c.clone_from(&h);
+                    h = c;
+                }
+                4 if !h.is_empty() => {
+                    let newest = *h.keys().last().expect("not empty");
+                    h = Repetition::from_keys(h.keys(), newest, usize::MAX, 1 << 16, true)
+                        .expect("a history of keys checks");
+                }
+                _ => {
+                    let key = rng.below(4) as u64;
+                    assert_eq!(h.push(key), scan(&h, key));
+                }
+            }
+            for key in 0..4 {
+                assert_eq!(h.occurrences(key), scan(&h, key), "{:?}", h.keys());
+            }
+        }
     }
 
     #[test]
