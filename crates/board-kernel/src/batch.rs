@@ -7,7 +7,9 @@
 //! are spread over `threads` threads with results that do not depend on how many. With the
 //! `rayon` feature a batch keeps its threads from step to step (handing each its part
 //! allocates a little); without it each step starts them anew (tens of microseconds a
-//! thread, which only a large batch repays).
+//! thread, which only a large batch repays). Threads wait for each other, and a pool's
+//! workers for the next step, awake for up to 200 µs before they sleep, since waking a
+//! thread costs about as much as a small batch's step.
 //!
 //! ```
 //! use board_kernel::batch::{Autoreset, Batch, BatchConfig, Buffers};
@@ -25,6 +27,12 @@
 //! ```
 
 use std::fmt;
+#[cfg(feature = "rayon")]
+use std::sync::Arc;
+#[cfg(feature = "rayon")]
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
@@ -149,6 +157,10 @@ pub struct Batch<G: Game> {
     /// cannot be made (then each step starts its threads).
     #[cfg(feature = "rayon")]
     pool: Option<rayon::ThreadPool>,
+    /// Counts the steps begun: a worker waiting awake for the next step ([`linger`]) stops
+    /// when it moves on.
+    #[cfg(feature = "rayon")]
+    steps_begun: Arc<AtomicU64>,
 }
 
 impl<G: Game> fmt::Debug for Batch<G> {
@@ -192,6 +204,8 @@ impl<G: Game> Batch<G> {
         Ok(Batch {
             #[cfg(feature = "rayon")]
             pool: pool_for(config.threads.min(config.envs)),
+            #[cfg(feature = "rayon")]
+            steps_begun: Arc::default(),
             envs: vec![env; config.envs],
             setup: Setup {
                 game,
@@ -317,12 +331,22 @@ impl<G: Game> Batch<G> {
             return Ok(());
         }
         let (setup, envs) = (&self.setup, self.envs.as_mut_slice());
+        let finished = &AtomicUsize::new(0);
         #[cfg(feature = "rayon")]
         if let Some(pool) = &self.pool {
-            pool.in_place_scope(|scope| setup.step_parts(scope, threads, envs, actions, out));
+            let begun = self.steps_begun.fetch_add(1, Ordering::AcqRel) + 1;
+            pool.in_place_scope(|scope| {
+                setup.step_parts(scope, threads, envs, actions, out, finished);
+            });
+            // The workers wait awake a while for the next step, as this thread waited for
+            // them at the end of this one.
+            for _ in 1..threads {
+                let steps_begun = Arc::clone(&self.steps_begun);
+                pool.spawn(move || linger(&steps_begun, begun));
+            }
             return Ok(());
         }
-        std::thread::scope(|scope| setup.step_parts(&scope, threads, envs, actions, out));
+        std::thread::scope(|scope| setup.step_parts(&scope, threads, envs, actions, out, finished));
         Ok(())
     }
 
@@ -439,6 +463,7 @@ impl<G: Game> Setup<G> {
         mut envs: &'scope mut [Env<G>],
         actions: &'scope [i64],
         out: &'scope mut BufferView<'_>,
+        finished: &'scope AtomicUsize,
     ) {
         let per = envs.len().div_ceil(threads);
         let len = self.spec.len();
@@ -460,10 +485,18 @@ impl<G: Game> Setup<G> {
             let start = first;
             scope.spawn(move || {
                 self.step_range(these, start, &actions[start..start + per], &mut part);
+                finished.fetch_add(1, Ordering::Release);
             });
             first += per;
         }
         self.step_range(envs, first, &actions[first..], &mut rest);
+        // Waits awake for the other parts a while ([`LINGER`]) rather than sleeping at the
+        // scope's end until they wake it.
+        let others = threads - 1;
+        let start = Instant::now();
+        while finished.load(Ordering::Acquire) < others && start.elapsed() < LINGER {
+            std::thread::yield_now();
+        }
     }
 
     /// Steps the games `envs` (from game `first` of the batch) with their checked actions.
@@ -546,6 +579,22 @@ impl<'scope> Spawn<'scope> for &'scope std::thread::Scope<'scope, '_> {
 impl<'scope> Spawn<'scope> for rayon::Scope<'scope> {
     fn spawn<F: FnOnce() + Send + 'scope>(&self, work: F) {
         rayon::Scope::spawn(self, move |_| work());
+    }
+}
+
+/// How long a thread waits awake for another before it lets itself be put to sleep: a
+/// pool's worker for the next step, the caller's thread for the workers' parts. Waking a
+/// sleeping thread took tens of microseconds on the machines measured, more than a small
+/// batch's whole step; waiting yields the core, so a machine with more threads than cores
+/// loses little to it.
+const LINGER: Duration = Duration::from_micros(200);
+
+/// Waits awake until a step after step `begun` begins, or [`LINGER`] has passed.
+#[cfg(feature = "rayon")]
+fn linger(steps_begun: &AtomicU64, begun: u64) {
+    let start = Instant::now();
+    while steps_begun.load(Ordering::Acquire) == begun && start.elapsed() < LINGER {
+        std::thread::yield_now();
     }
 }
 

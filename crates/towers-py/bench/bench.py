@@ -349,15 +349,25 @@ def vector_section(costs, singles, batched, pools, engine, seconds) -> list[str]
         "array handed to numpy 13% (PyO3's safe `bytearray` constructor clears it, 2.8 MB a "
         "step at 1,024 Kamisado games; the batch does not clear it again: "
         "`BufferView::observations_zeroed`); numpy's sampler 14%; Python 6%. A batch keeps "
-        "its threads from step to step (the kernel's `rayon` feature), but a thread that "
-        "has gone to sleep between two steps takes tens of microseconds to wake on these "
-        "virtual machines, so at 64 games a second thread still costs, and `vector.make` "
-        "gives a thread per 256 games."
+        "its threads from step to step (the kernel's `rayon` feature), and its threads wait "
+        "for each other and for the next step awake, yielding the core, for up to 200 µs "
+        "before they sleep: a thread that had gone to sleep took tens of microseconds to "
+        "wake on these virtual machines, which made 64 games on two threads slower than on "
+        "one. On two threads (the same profile at 1,024 Kamisado games and two threads) the "
+        "caller's thread steps its half of the games and also does the work between two "
+        "steps alone: numpy's sampler (12% of all the samples), the zeroing of the new "
+        "array (8%), the check of every action before any game moves (3%); the other "
+        "thread waits through it, about half of its samples. `vector.make` gives a thread "
+        "per 256 games, so that a program that does more between two steps than the "
+        "environment does in one (a network's forward pass) does not have a thread waiting "
+        "awake beside it unless it asks for one."
     )
     lines.append("")
     if engine:
         costs_ns = {
-            name: 1e9 / engine[(name, 64, 1)] for name in singles if (name, 64, 1) in engine
+            name: 1e9 / max(rate for (n, _, _), rate in engine.items() if n == name)
+            for name in singles
+            if any(n == name for (n, _, _) in engine)
         }
         budget_ns = {name: 1e9 / (10 * singles[name]) for name in singles}
         lines.append(
@@ -365,11 +375,12 @@ def vector_section(costs, singles, batched, pools, engine, seconds) -> list[str]
             "hundred nanoseconds of Rust, `observation()` included), so ten times it leaves "
             + ", ".join(f"{budget_ns[n]:.0f} ns ({n})" for n in singles)
             + " for a whole game-step, the sampler and the arrays included; the stepper alone, "
-            "without Python and on one thread, takes "
+            "without Python, at its best in its table above, takes "
             + ", ".join(f"{costs_ns[n]:.0f} ns" for n in singles if n in costs_ns)
-            + " (the same order; its table above, 64 games). So no change on the Python side "
-            "can reach it: the engines' own step would have to fall below the budget, on "
-            "two threads that scale."
+            + " (the same order). Where the stepper alone is over the budget, no change on "
+            "the Python side can reach it: the engine's own step would have to be cheaper; "
+            "where it is under, what is left is the work between two steps that one thread "
+            "does alone (above)."
         )
     return lines
 
