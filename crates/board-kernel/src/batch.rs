@@ -335,12 +335,12 @@ impl<G: Game> Batch<G> {
         #[cfg(feature = "rayon")]
         if let Some(pool) = &self.pool {
             let begun = self.steps_begun.fetch_add(1, Ordering::AcqRel) + 1;
-            pool.in_place_scope(|scope| {
-                setup.step_parts(scope, threads, envs, actions, out, finished);
+            let spawned = pool.in_place_scope(|scope| {
+                setup.step_parts(scope, threads, envs, actions, out, finished)
             });
             // The workers wait awake a while for the next step, as this thread waited for
             // them at the end of this one.
-            for _ in 1..threads {
+            for _ in 0..spawned {
                 let steps_begun = Arc::clone(&self.steps_begun);
                 pool.spawn(move || linger(&steps_begun, begun));
             }
@@ -455,7 +455,8 @@ impl<G: Game> Setup<G> {
     }
 
     /// Steps `envs` with their checked `actions` in `threads` parts of equal size (the last
-    /// may be smaller), each but the last on a thread of `scope`, the last on this one.
+    /// may be smaller), each but the last on a thread of `scope`, the last on this one;
+    /// returns how many parts went to other threads.
     fn step_parts<'scope, S: Spawn<'scope>>(
         &'scope self,
         scope: &S,
@@ -464,7 +465,7 @@ impl<G: Game> Setup<G> {
         actions: &'scope [i64],
         out: &'scope mut BufferView<'_>,
         finished: &'scope AtomicUsize,
-    ) {
+    ) -> usize {
         let per = envs.len().div_ceil(threads);
         let len = self.spec.len();
         let a = self.actions.len();
@@ -475,6 +476,9 @@ impl<G: Game> Setup<G> {
         };
         let mut rest = out.reborrow();
         let mut first = 0;
+        // Fewer than `threads - 1` when the games do not fill the parts (5 games on 4
+        // threads are parts of 2, 2 and 1).
+        let mut spawned = 0;
         // The last part is stepped by this thread while the others run: a thread fewer to
         // wake or start each step, which is most of a small batch's cost.
         while envs.len() > per {
@@ -487,16 +491,17 @@ impl<G: Game> Setup<G> {
                 self.step_range(these, start, &actions[start..start + per], &mut part);
                 finished.fetch_add(1, Ordering::Release);
             });
+            spawned += 1;
             first += per;
         }
         self.step_range(envs, first, &actions[first..], &mut rest);
         // Waits awake for the other parts a while ([`LINGER`]) rather than sleeping at the
         // scope's end until they wake it.
-        let others = threads - 1;
         let start = Instant::now();
-        while finished.load(Ordering::Acquire) < others && start.elapsed() < LINGER {
+        while finished.load(Ordering::Acquire) < spawned && start.elapsed() < LINGER {
             std::thread::yield_now();
         }
+        spawned
     }
 
     /// Steps the games `envs` (from game `first` of the batch) with their checked actions.

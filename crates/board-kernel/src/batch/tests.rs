@@ -145,6 +145,8 @@ fn threads_change_nothing() {
     assert_eq!(one, run(3, true));
     assert_eq!(one, run(3, false));
     assert_eq!(one, run(2, true));
+    // 37 games on 12 threads are 9 parts of 4 and one of 1: fewer parts than threads.
+    assert_eq!(one, run(12, true));
 }
 
 #[test]
