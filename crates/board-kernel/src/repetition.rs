@@ -167,8 +167,8 @@ impl<const N: usize> ShortRepetition<N> {
 #[derive(Debug, Default)]
 pub struct Repetition {
     /// Keys while there are at most [`INLINE`] of them; once they have moved to `heap`, its
-    /// length is [`SPILLED`] (a marker in the byte it has spare, so the history takes no
-    /// more room than an inline array and a `Vec`).
+    /// length is [`SPILLED`] (a marker in the byte it has spare, so that where the keys
+    /// live takes no field of its own).
     inline: ShortRepetition<INLINE>,
     heap: Vec<u64>,
     /// How often the newest key occurs (0 when there is none): the count asked for most,
