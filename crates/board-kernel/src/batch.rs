@@ -157,8 +157,8 @@ pub struct Batch<G: Game> {
     /// cannot be made (then each step starts its threads).
     #[cfg(feature = "rayon")]
     pool: Option<rayon::ThreadPool>,
-    /// Counts the steps begun: a worker waiting awake for the next step ([`linger`]) stops
-    /// when it moves on.
+    /// Counts the steps begun: a worker waiting awake for the next step ([`wait_awake`])
+    /// stops when it moves on.
     #[cfg(feature = "rayon")]
     steps_begun: Arc<AtomicU64>,
 }
@@ -342,7 +342,7 @@ impl<G: Game> Batch<G> {
             // them at the end of this one.
             for _ in 0..spawned {
                 let steps_begun = Arc::clone(&self.steps_begun);
-                pool.spawn(move || linger(&steps_begun, begun));
+                pool.spawn(move || wait_awake(|| steps_begun.load(Ordering::Acquire) != begun));
             }
             return Ok(());
         }
@@ -495,12 +495,9 @@ impl<G: Game> Setup<G> {
             first += per;
         }
         self.step_range(envs, first, &actions[first..], &mut rest);
-        // Waits awake for the other parts a while ([`LINGER`]) rather than sleeping at the
-        // scope's end until they wake it.
-        let start = Instant::now();
-        while finished.load(Ordering::Acquire) < spawned && start.elapsed() < LINGER {
-            std::thread::yield_now();
-        }
+        // Waits awake for the other parts rather than sleeping at the scope's end until they
+        // wake it.
+        wait_awake(|| finished.load(Ordering::Acquire) >= spawned);
         spawned
     }
 
@@ -594,11 +591,10 @@ impl<'scope> Spawn<'scope> for rayon::Scope<'scope> {
 /// loses little to it.
 const LINGER: Duration = Duration::from_micros(200);
 
-/// Waits awake until a step after step `begun` begins, or [`LINGER`] has passed.
-#[cfg(feature = "rayon")]
-fn linger(steps_begun: &AtomicU64, begun: u64) {
+/// Waits awake, yielding the core, until `done` says so or [`LINGER`] has passed.
+fn wait_awake(done: impl Fn() -> bool) {
     let start = Instant::now();
-    while steps_begun.load(Ordering::Acquire) == begun && start.elapsed() < LINGER {
+    while !done() && start.elapsed() < LINGER {
         std::thread::yield_now();
     }
 }
