@@ -7,13 +7,16 @@ use std::sync::Arc;
 use board_kernel::Game;
 use game_ai::puct::{EvalBatch, Evaluator};
 
-use crate::network::{Network, Scratch, masked_softmax};
+use crate::network::{Network, PlaneInput, Scratch, masked_softmax};
 use crate::weights::WeightsError;
 
 /// A [`Network`] answering for a PUCT search of game `G`.
 #[derive(Clone, Debug)]
 pub struct NetEvaluator<G: Game> {
     net: Arc<Network>,
+    /// `net`'s first layer read plane by plane, with what it remembers of the last
+    /// positions (made by `net`, and kept with it).
+    planes: PlaneInput,
     /// Each observation byte's factor to its value (`1 / scale` of its plane).
     factors: Vec<f32>,
     input: Vec<f32>,
@@ -36,6 +39,7 @@ impl<G: Game> NetEvaluator<G> {
             .flat_map(|f| std::iter::repeat_n(f, area))
             .collect();
         Ok(NetEvaluator {
+            planes: net.plane_input(area),
             input: vec![0.0; spec.len()],
             logits: vec![0.0; net.meta().actions],
             net,
@@ -57,9 +61,12 @@ impl<G: Game> NetEvaluator<G> {
         for ((x, &b), &f) in self.input.iter_mut().zip(observation).zip(&self.factors) {
             *x = f32::from(b) * f;
         }
-        let value = self
-            .net
-            .forward(&self.input, &mut self.logits, &mut self.scratch);
+        let value = self.net.forward_planes(
+            &self.input,
+            &mut self.planes,
+            &mut self.logits,
+            &mut self.scratch,
+        );
         masked_softmax(&self.logits, mask, policy);
         self.evaluated += 1;
         value
@@ -82,9 +89,12 @@ impl<G: Game> Evaluator<G> for NetEvaluator<G> {
             for ((x, &b), &f) in self.input.iter_mut().zip(observation).zip(&self.factors) {
                 *x = f32::from(b) * f;
             }
-            let value = self
-                .net
-                .forward(&self.input, &mut self.logits, &mut self.scratch);
+            let value = self.net.forward_planes(
+                &self.input,
+                &mut self.planes,
+                &mut self.logits,
+                &mut self.scratch,
+            );
             masked_softmax(&self.logits, mask, policy);
             batch.values[i] = value;
             self.evaluated += 1;
