@@ -180,15 +180,24 @@ impl NetMeta {
                 .filter(|&n: &usize| n <= 1 << 24)
                 .ok_or_else(|| WeightsError::Foreign(format!("its `{key}` is not a size")))
         };
+        // A layer of no units has no rows to step through.
+        let units = |key: &str| -> Result<usize, WeightsError> {
+            match number(key)? {
+                0 => Err(WeightsError::Foreign(format!(
+                    "its `{key}` is 0: a layer needs a unit at least"
+                ))),
+                n => Ok(n),
+            }
+        };
         Ok(NetMeta {
             game: get("game")?,
             options: get("options")?,
             spec: get("spec")?,
-            input: number("input")?,
-            actions: number("actions")?,
-            hidden: number("hidden")?,
+            input: units("input")?,
+            actions: units("actions")?,
+            hidden: units("hidden")?,
             depth: number("depth")?,
-            value_hidden: number("value_hidden")?,
+            value_hidden: units("value_hidden")?,
             generation: get("generation")?
                 .parse()
                 .map_err(|_| WeightsError::Foreign("its `generation` is not a number".into()))?,

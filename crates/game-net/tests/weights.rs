@@ -11,7 +11,12 @@ use game_net::{NetEvaluator, NetMeta, Network, WeightsError, WeightsFile};
 
 /// A small network for `game` with seeded values.
 fn file_for(game: &Nim) -> WeightsFile {
-    let meta = NetMeta::for_game(game, 8, 1, 4);
+    file_shaped(game, 8, 4)
+}
+
+/// A network for `game` with layers of `hidden` and a value head of `value_hidden` units.
+fn file_shaped(game: &Nim, hidden: usize, value_hidden: usize) -> WeightsFile {
+    let meta = NetMeta::for_game(game, hidden, 1, value_hidden);
     let mut rng = SplitMix64::new(3);
     let mut tensors = HashMap::new();
     for (layer, outputs, inputs) in meta.layers() {
@@ -66,6 +71,19 @@ fn truncated_or_corrupted_bytes_are_refused() {
         Network::from_bytes(b"\xff\xff\xff\xff\xff\xff\xff\xffjunk"),
         Err(WeightsError::Corrupt(_))
     ));
+}
+
+/// A layer of no units would leave the player nothing to compute with (and a row of no
+/// values to step through): such a file is refused when read, not when played.
+#[test]
+fn layers_of_no_units_are_refused() {
+    let game = Nim::pile(10, 3);
+    for (hidden, value_hidden) in [(0, 4), (8, 0)] {
+        let bytes = file_shaped(&game, hidden, value_hidden).write().unwrap();
+        let error = Network::from_bytes(&bytes).unwrap_err();
+        assert!(matches!(error, WeightsError::Foreign(_)), "{error}");
+        assert!(error.to_string().contains("hidden"), "{error}");
+    }
 }
 
 #[test]
