@@ -85,19 +85,7 @@ impl<G: Game> Evaluator<G> for NetEvaluator<G> {
             let observation = &batch.observations[i * len..(i + 1) * len];
             let mask = &batch.masks[i * actions..(i + 1) * actions];
             let policy = &mut batch.policies[i * actions..(i + 1) * actions];
-            // The fields are borrowed apart from the batch's.
-            for ((x, &b), &f) in self.input.iter_mut().zip(observation).zip(&self.factors) {
-                *x = f32::from(b) * f;
-            }
-            let value = self.net.forward_planes(
-                &self.input,
-                &mut self.planes,
-                &mut self.logits,
-                &mut self.scratch,
-            );
-            masked_softmax(&self.logits, mask, policy);
-            batch.values[i] = value;
-            self.evaluated += 1;
+            batch.values[i] = self.evaluate_one(observation, mask, policy);
         }
     }
 }
