@@ -96,7 +96,7 @@ pub(crate) fn next_steps(
     }
     let mut next = Vec::new();
     turn.each_choice(|choice, role| next.push(step_of(choice, role)));
-    next.sort_by_key(|t| t.step);
+    next.sort_unstable_by_key(|t| t.step);
     Ok(NextSteps {
         next,
         complete: turn.complete(),

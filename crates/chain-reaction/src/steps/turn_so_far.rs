@@ -5,7 +5,7 @@
 use board_kernel::steps::StepRole;
 use board_kernel::{Illegal, Side};
 
-use crate::board::{Spot, cells, ray};
+use crate::board::{Spot, cells_by_file, ray};
 use crate::notation::{Move, Segment};
 use crate::options::Options;
 use crate::pieces::{Tower, replacement_cells};
@@ -113,13 +113,13 @@ impl<'a> TurnSoFar<'a> {
         let mover = self.mover;
         match self.wait {
             Wait::Place { colour, .. } => {
-                for z in cells(replacement_cells(&self.work.board, colour)) {
+                for z in cells_by_file(replacement_cells(&self.work.board, colour)) {
                     f(Choice::Cell(z), StepRole::Place);
                 }
             }
             // Every stone has a neighbouring board cell to step to.
             Wait::Stone => {
-                for s in cells(self.work.board.single_mask(mover)) {
+                for s in cells_by_file(self.work.board.single_mask(mover)) {
                     f(Choice::Cell(s), StepRole::Select);
                 }
             }
@@ -148,6 +148,29 @@ impl<'a> TurnSoFar<'a> {
         }
     }
 
+    /// Whether `choice` is one of [`TurnSoFar::each_choice`]'s, asked without listing them:
+    /// a turn is replayed choice by choice at every step, so this runs once a choice made.
+    fn offers(&self, choice: Choice) -> bool {
+        match (self.wait, choice) {
+            (Wait::Place { colour, .. }, Choice::Cell(z)) => {
+                replacement_cells(&self.work.board, colour) & z.bit() != 0
+            }
+            (Wait::Stone, Choice::Cell(s)) => {
+                self.work.board.single_mask(self.mover) & s.bit() != 0
+            }
+            (Wait::Target { from }, Choice::Cell(q)) => {
+                (0..8).any(|dir| ray(from, dir).0 == Some(q)) && self.may_step_to(q)
+            }
+            (Wait::Tower(tower), Choice::Cell(b)) => {
+                (0..8).any(|dir| self.judge(tower, dir).is_ok_and(|landing| landing.b == b))
+            }
+            (Wait::Tower(tower), Choice::Penalty) => {
+                (0..8).all(|dir| self.judge(tower, dir).is_err())
+            }
+            _ => false,
+        }
+    }
+
     /// Whether the free step may go to `q`, a neighbour of its stone (4.3).
     fn may_step_to(&self, q: Spot) -> bool {
         q.is_board()
@@ -170,9 +193,9 @@ impl<'a> TurnSoFar<'a> {
     /// Makes `choice` if it may come next (see [`TurnSoFar::each_choice`]); says whether it
     /// did. A refused choice changes nothing.
     pub(crate) fn choose(&mut self, choice: Choice) -> bool {
-        let mut offered = false;
-        self.each_choice(|c, _| offered |= c == choice);
-        if !offered {
+        // A tower's landing is looked for below, which refuses a cell it does not offer.
+        let landing_found_below = matches!((self.wait, choice), (Wait::Tower(_), Choice::Cell(_)));
+        if !landing_found_below && !self.offers(choice) {
             return false;
         }
         let mover = self.mover;
