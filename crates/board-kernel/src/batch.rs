@@ -527,10 +527,15 @@ impl<G: Game> Setup<G> {
                 .push(&self.game, step)
                 .expect("actions are checked before the step");
             env.taken += 1;
-            if env.cursor.complete().is_some() {
+            // Within a turn the position is the turn's start, which was going on: only a
+            // whole move can end the game (and a status may cost a move listing).
+            let status = if env.cursor.complete().is_some() {
                 env.cursor.advance(&self.game);
-            }
-            let ended = match self.game.status(env.cursor.start()) {
+                self.game.status(env.cursor.start())
+            } else {
+                Status::Ongoing
+            };
+            let ended = match status {
                 Status::Finished(result) => {
                     let returns = returns_of(&result);
                     slot.returns.copy_from_slice(&returns);
