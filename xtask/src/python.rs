@@ -104,7 +104,7 @@ pub(crate) fn test_in_venv(release: bool) -> Result<(), String> {
             .map_err(|e| format!("cannot remove {}: {e}", wheels.display()))?;
     }
     let text = |path: &Path| path.to_string_lossy().into_owned();
-    let profile = if release { "release" } else { "dev" };
+    let profile = if release { "wheel" } else { "dev" };
     run_in(
         &root,
         &venv_program(&venv, "maturin"),
