@@ -8,12 +8,13 @@ threads beside a one-state loop and EnvPool's ``ConnectFour-v1`` and ``Othello-v
 EnvPool is not one of the package's dependencies: the bench runs in a virtual environment
 of its own, never CI's:
 
-    cargo xtask python --release        # the release wheel, in target/python/wheels
+    cargo xtask python --release        # the wheel a user installs (profile `wheel`)
     python3 -m venv target/python/bench-venv
     target/python/bench-venv/bin/pip install "$(ls target/python/wheels/*.whl)[vector]" envpool open-spiel
-    cargo build --release -p tower-games --example batch_step
+    cargo build --release -p towers --bin towers
+    cargo build --profile wheel -p tower-games --example batch_step
     target/python/bench-venv/bin/python crates/towers-py/bench/bench.py \
-        --towers target/release/towers --batch-step target/release/examples/batch_step --write
+        --towers target/release/towers --batch-step target/wheel/examples/batch_step --write
 
 ``--write`` replaces the part of docs/performance.md after its ``python-bench`` marker
 (``cargo xtask bench`` keeps that part as it is).
@@ -164,12 +165,14 @@ def vector_loop(env, num_envs: int, seconds: float, seed: int | None = 1) -> flo
     The action of a game is the legal one with the most noise, from tables of noise drawn
     before the loop and used in turn (`NOISE_TABLES`): drawing fresh noise every step took
     a third of the loop's time (0.3 µs a game of 68 actions, 1 µs of 227), which is the
-    sampler's cost, not the environment's."""
+    sampler's cost, not the environment's. The noise is float32 (above 0, so that a legal
+    action always beats the masked ones): numpy 2.4's `argmax` along rows of float32 took
+    40 µs at 1,024 × 68 and 96 µs at 1,024 × 227, against 57 and 170 µs over uint8."""
     rng = np.random.default_rng(1)
     observations, info = env.reset() if seed is None else env.reset(seed=seed)
     mask = info["legal_action_mask"]
-    tables = rng.integers(1, 255, size=(NOISE_TABLES, *mask.shape), dtype=np.uint8)
-    scores = np.empty(mask.shape, dtype=np.uint8)
+    tables = rng.random(size=(NOISE_TABLES, *mask.shape), dtype=np.float32) + np.float32(1e-3)
+    scores = np.empty(mask.shape, dtype=np.float32)
     steps = 0
     touched = 0
     start = time.perf_counter()
@@ -256,7 +259,8 @@ def vector_section(costs, singles, batched, pools, engine, seconds) -> list[str]
         f"{seconds / PASSES:.2g} s, one in each of {PASSES} passes over every configuration, "
         "ours and EnvPool's and the stepper's alone in turn) of a loop that draws a "
         "random legal action a game from the mask with numpy (the legal action with the most "
-        f"noise, from {NOISE_TABLES} tables of noise drawn before the loop and used in turn), "
+        f"noise, from {NOISE_TABLES} tables of float32 noise drawn before the loop and used in "
+        "turn), "
         "steps, and reads the observations and the masks: `tower_games.vector.make(game, N, threads=T)` (uint8 "
         "observations, NEXT_STEP autoreset), EnvPool's `ConnectFour-v1` and `Othello-v1` "
         "(pgx's games in C++, `envpool.make(task, env_type=\"gymnasium\", num_envs=N, "
@@ -286,8 +290,8 @@ def vector_section(costs, singles, batched, pools, engine, seconds) -> list[str]
     if engine:
         lines.append("")
         lines.append(
-            "The stepper alone, without Python (`cargo run --release -p tower-games --example "
-            "batch_step`, same run and passes): `board_kernel::batch::Batch` stepping with a random legal "
+            "The stepper alone, without Python (`cargo run --profile wheel -p tower-games "
+            "--example batch_step`, same run and passes): `board_kernel::batch::Batch` stepping with a random legal "
             "action a game drawn in Rust from the masks, game-steps per second. What a "
             "batched loop from Python could approach if making and handing over its arrays "
             "cost nothing:"
@@ -344,43 +348,72 @@ def vector_section(costs, singles, batched, pools, engine, seconds) -> list[str]
     lines.append("")
     lines.append(
         "Where a batched step's time goes (`perf record` of the loop above, Kamisado, 1,024 "
-        "games on one thread, a release wheel with symbols): the engine (the `_native` "
-        "module: the turn walk, the encoder, the masks) 55% of the samples; zeroing the new "
-        "array handed to numpy 13% (PyO3's safe `bytearray` constructor clears it, 2.8 MB a "
+        "games, the `wheel` profile's extension built with its symbols): on one thread the "
+        "engine (the `_native` module: the turn walk, the encoder, the masks, the check of "
+        "the actions) takes 59% of the samples, numpy's sampler 19%, the zeroing of the new "
+        "array handed to numpy 10% (PyO3's safe `bytearray` constructor clears it, 2.8 MB a "
         "step at 1,024 Kamisado games; the batch does not clear it again: "
-        "`BufferView::observations_zeroed`); numpy's sampler 14%; Python 6%. A batch keeps "
-        "its threads from step to step (the kernel's `rayon` feature), and its threads wait "
-        "for each other and for the next step awake, yielding the core, for up to 200 µs "
-        "before they sleep: a thread that had gone to sleep took tens of microseconds to "
-        "wake on these virtual machines, which made 64 games on two threads slower than on "
-        "one. On two threads (the same profile at 1,024 Kamisado games and two threads) the "
-        "caller's thread steps its half of the games and also does the work between two "
-        "steps alone: numpy's sampler (12% of all the samples), the zeroing of the new "
-        "array (8%), the check of every action before any game moves (3%); the other "
-        "thread waits through it, about half of its samples. `vector.make` gives a thread "
-        "per 256 games, so that a program that does more between two steps than the "
-        "environment does in one (a network's forward pass) does not have a thread waiting "
-        "awake beside it unless it asks for one."
+        "`BufferView::observations_zeroed`) and Python 5%. A batch keeps its threads from "
+        "step to step (the kernel's `rayon` feature), and its threads wait for each other "
+        "and for the next step awake, yielding the core, for up to 200 µs before they "
+        "sleep: a thread that had gone to sleep took tens of microseconds to wake on these "
+        "virtual machines, which made 64 games on two threads slower than on one. On two "
+        "threads (the same profile) the caller's thread steps its half of the games and "
+        "also does the work between two steps alone: numpy's sampler (10% of all the "
+        "samples), the zeroing (6%), the check of every action before any game moves "
+        "(4%), Python (3%); the other thread waits through it, 25% of all the samples and "
+        "about half of its own. `vector.make` gives a thread per 256 games, so that a "
+        "program that does more between two steps than the environment does in one (a "
+        "network's forward pass) does not have a thread waiting awake beside it unless it "
+        "asks for one."
     )
     lines.append("")
-    if engine:
-        costs_ns = {
-            name: 1e9 / max(rate for (n, _, _), rate in engine.items() if n == name)
-            for name in singles
-            if any(n == name for (n, _, _) in engine)
-        }
-        budget_ns = {name: 1e9 / (10 * singles[name]) for name in singles}
+    if engine and all((n, 64, 1) in engine and (n, e, t) in engine
+                      for n in singles for _, e, t in [best[n]]):
+        lines.extend(ten_times_section(singles, best, engine))
+    return lines
+
+
+def ten_times_section(singles, best, engine) -> list[str]:
+    """What ten times the one-state loop needs, from this run's figures: both loops run the
+    same engine step, so a faster engine speeds up both, and what bounds the ratio is the
+    Python side of each."""
+    lines = [
+        "What ten times the one-state loop needs. Both loops run the same engine step (the "
+        "turn walk, the encoder, the mask), so a faster engine speeds up both, and the "
+        "ratio is bounded by what each does besides. From this run's figures, in "
+        "nanoseconds a game-step: *t₁* the one-state loop; *E* the engine, the stepper "
+        "alone at 64 games on one thread (in cache; its sampler, in Rust, included); *P* = "
+        "*t₁* − *E*, the one-state loop's "
+        "Python side (five calls, their arrays, `random.choice`); *t_b* the best batched "
+        "figure and *t_s* the stepper alone at the same games and threads; *p* = *t_b* − "
+        "*t_s*, the batched loop's Python side a game (numpy's sampler, the zeroing of the "
+        "new arrays, the arrays' wrapping), which one thread does while the other waits. "
+        "With an engine *k* times as fast the ratio is (*E*/*k* + *P*) / (*t_s*/*k* + *p*): "
+        "ten times needs *k* ≥ (10 *t_s* − *E*) / (*P* − 10 *p*), and with *P* ≤ 10 *p* no "
+        "engine is fast enough. *P* / *p* is the ratio with an engine that cost nothing.",
+        "",
+        "| game | *t₁* | *E* | *P* | *t_b* (games × threads) | *t_s* | *p* | ratio now | "
+        "engine speed-up for ×10 | *P* / *p* |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for name in singles:
+        figure, envs, threads = best[name]
+        t1 = 1e9 / singles[name]
+        e = 1e9 / engine[(name, 64, 1)]
+        big_p = t1 - e
+        tb = 1e9 / figure
+        ts = 1e9 / engine[(name, envs, threads)]
+        small_p = max(tb - ts, 0.0)
+        if big_p > 10 * small_p:
+            k = max((10 * ts - e) / (big_p - 10 * small_p), 0.0)
+            need = "met" if k <= 1 else f"×{k:.1f}"
+        else:
+            need = "none suffices"
+        limit = f"×{big_p / small_p:.0f}" if small_p > 0 else "—"
         lines.append(
-            "Ten times the one-state loop: that loop is already fast (each call is a few "
-            "hundred nanoseconds of Rust, `observation()` included), so ten times it leaves "
-            + ", ".join(f"{budget_ns[n]:.0f} ns ({n})" for n in singles)
-            + " for a whole game-step, the sampler and the arrays included; the stepper alone, "
-            "without Python, at its best in its table above, takes "
-            + ", ".join(f"{costs_ns[n]:.0f} ns" for n in singles if n in costs_ns)
-            + " (the same order). Where the stepper alone is over the budget, no change on "
-            "the Python side can reach it: the engine's own step would have to be cheaper; "
-            "where it is under, what is left is the work between two steps that one thread "
-            "does alone (above)."
+            f"| {name} | {t1:.0f} | {e:.0f} | {big_p:.0f} | {tb:.0f} ({envs} × {threads}) "
+            f"| {ts:.0f} | {small_p:.0f} | ×{t1 / tb:.1f} | {need} | {limit} |"
         )
     return lines
 
@@ -391,8 +424,8 @@ def main() -> None:
     parser.add_argument("--towers", help="a release `towers` binary for the native comparison")
     parser.add_argument(
         "--batch-step",
-        help="the release `batch_step` example (target/release/examples/batch_step): the "
-        "stepper's own figures",
+        help="the `batch_step` example built as the wheel is "
+        "(target/wheel/examples/batch_step): the stepper's own figures",
     )
     parser.add_argument("--write", action="store_true", help="update docs/performance.md")
     args = parser.parse_args()
@@ -506,9 +539,10 @@ def main() -> None:
     lines.append("")
     lines.append(
         f"Written by `target/python/bench-venv/bin/python crates/towers-py/bench/bench.py "
-        f"--towers target/release/towers --batch-step target/release/examples/batch_step "
+        f"--towers target/release/towers --batch-step target/wheel/examples/batch_step "
         f"--write` in the bench's own environment (the "
-        f"module's docstring; release wheel, Python {platform.python_version()}, {cpu}, "
+        f"module's docstring; the wheel of the `wheel` profile, Python "
+        f"{platform.python_version()}, {cpu}, "
         f"{os.cpu_count()} logical cores, shared machine, load average {load_start:.1f} at the "
         f"start and {os.getloadavg()[0]:.1f} at the end; {args.seconds:g} s per figure, all "
         f"from one run: compare the ratios)."
@@ -568,7 +602,9 @@ def main() -> None:
         lines.append(
             "`tower_games.playouts(name, games=N, seed=1, threads=1)` (Rust, the GIL released) "
             "against `towers selfplay NAME --games N --threads 1 --seed 1` on the same seeded "
-            "games, best of three each, interleaved:"
+            "games, best of three each, interleaved. The wheel is built with the `wheel` "
+            "profile (whole-program LTO, one codegen unit) and `towers` with `release`, so a "
+            "ratio above 100% is the profile's gain:"
         )
         lines.append("")
         lines.append("| game | games | playouts() plies/s | towers selfplay plies/s | ratio |")
