@@ -31,7 +31,7 @@ use std::fmt;
 use std::sync::Arc;
 #[cfg(feature = "rayon")]
 use std::sync::atomic::AtomicU64;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use thiserror::Error;
@@ -300,53 +300,37 @@ impl<G: Game> Batch<G> {
             });
         }
         self.check_buffers(out)?;
-        for (i, (env, &action)) in self.envs.iter().zip(actions).enumerate() {
-            if env.done && self.setup.config.autoreset == Autoreset::NextStep {
-                continue;
-            }
-            let illegal = |reason: String| BatchError::Illegal {
-                env: i,
-                action,
-                reason,
-            };
-            if env.done || env.cursor.is_over() {
-                return Err(illegal("the game is over; reset it first".into()));
-            }
-            let step = usize::try_from(action)
-                .ok()
-                .and_then(|a| self.setup.actions.step(a))
-                .ok_or_else(|| {
-                    illegal(format!(
-                        "the actions are 0 to {}",
-                        self.setup.actions.len() - 1
-                    ))
-                })?;
-            if !env.cursor.next().iter().any(|t| t.step == step) {
-                return Err(illegal(format!("no legal turn goes on with {step} now")));
-            }
-        }
         let threads = self.setup.config.threads.min(self.envs.len());
         if threads == 1 {
+            self.setup.check_range(&self.envs, 0, actions)?;
             self.setup.step_range(&mut self.envs, 0, actions, out);
             return Ok(());
         }
         let (setup, envs) = (&self.setup, self.envs.as_mut_slice());
-        let finished = &AtomicUsize::new(0);
+        let sync = &PartSync::default();
         #[cfg(feature = "rayon")]
         if let Some(pool) = &self.pool {
             let begun = self.steps_begun.fetch_add(1, Ordering::AcqRel) + 1;
-            let spawned = pool.in_place_scope(|scope| {
-                setup.step_parts(scope, threads, envs, actions, out, finished)
-            });
+            let spawned = pool
+                .in_place_scope(|scope| setup.step_parts(scope, threads, envs, actions, out, sync));
             // The workers wait awake a while for the next step, as this thread waited for
             // them at the end of this one.
             for _ in 0..spawned {
                 let steps_begun = Arc::clone(&self.steps_begun);
                 pool.spawn(move || wait_awake(|| steps_begun.load(Ordering::Acquire) != begun));
             }
-            return Ok(());
+            return self.refusal(sync, actions);
         }
-        std::thread::scope(|scope| setup.step_parts(&scope, threads, envs, actions, out, finished));
+        std::thread::scope(|scope| setup.step_parts(&scope, threads, envs, actions, out, sync));
+        self.refusal(sync, actions)
+    }
+
+    /// After parts checked their actions and stepped only if all were legal: the refusal of
+    /// the first illegal action of the batch, if any (no game was stepped then).
+    fn refusal(&self, sync: &PartSync, actions: &[i64]) -> Result<(), BatchError> {
+        if sync.refused.load(Ordering::Acquire) {
+            self.setup.check_range(&self.envs, 0, actions)?;
+        }
         Ok(())
     }
 
@@ -454,9 +438,44 @@ impl<G: Game> Setup<G> {
         *slot.player = u8::from(self.game.side_to_move(cursor.start()) == Side::Black);
     }
 
-    /// Steps `envs` with their checked `actions` in `threads` parts of equal size (the last
-    /// may be smaller), each but the last on a thread of `scope`, the last on this one;
-    /// returns how many parts went to other threads.
+    /// Checks the actions of the games `envs` (from game `first` of the batch): the refusal
+    /// of the first that game cannot take now.
+    fn check_range(
+        &self,
+        envs: &[Env<G>],
+        first: usize,
+        actions: &[i64],
+    ) -> Result<(), BatchError> {
+        for (i, (env, &action)) in envs.iter().zip(actions).enumerate() {
+            if env.done && self.config.autoreset == Autoreset::NextStep {
+                continue;
+            }
+            let illegal = |reason: String| BatchError::Illegal {
+                env: first + i,
+                action,
+                reason,
+            };
+            if env.done || env.cursor.is_over() {
+                return Err(illegal("the game is over; reset it first".into()));
+            }
+            let step = usize::try_from(action)
+                .ok()
+                .and_then(|a| self.actions.step(a))
+                .ok_or_else(|| {
+                    illegal(format!("the actions are 0 to {}", self.actions.len() - 1))
+                })?;
+            if !env.cursor.next().iter().any(|t| t.step == step) {
+                return Err(illegal(format!("no legal turn goes on with {step} now")));
+            }
+        }
+        Ok(())
+    }
+
+    /// Steps `envs` with their `actions` in `threads` parts of equal size (the last may be
+    /// smaller), each but the last on a thread of `scope`, the last on this one; returns how
+    /// many parts went to other threads. Each part checks its actions, and no part steps
+    /// until all have checked theirs and none was refused (`sync`): the check runs on every
+    /// thread instead of on this one before the others start.
     fn step_parts<'scope, S: Spawn<'scope>>(
         &'scope self,
         scope: &S,
@@ -464,7 +483,7 @@ impl<G: Game> Setup<G> {
         mut envs: &'scope mut [Env<G>],
         actions: &'scope [i64],
         out: &'scope mut BufferView<'_>,
-        finished: &'scope AtomicUsize,
+        sync: &'scope PartSync,
     ) -> usize {
         let per = envs.len().div_ceil(threads);
         let len = self.spec.len();
@@ -474,6 +493,7 @@ impl<G: Game> Setup<G> {
         } else {
             len
         };
+        let parts = envs.len().div_ceil(per);
         let mut rest = out.reborrow();
         let mut first = 0;
         // Fewer than `threads - 1` when the games do not fill the parts (5 games on 4
@@ -488,16 +508,22 @@ impl<G: Game> Setup<G> {
             rest = remainder;
             let start = first;
             scope.spawn(move || {
-                self.step_range(these, start, &actions[start..start + per], &mut part);
-                finished.fetch_add(1, Ordering::Release);
+                let actions = &actions[start..start + per];
+                if sync.all_checked(self.check_range(these, start, actions).is_ok(), parts) {
+                    self.step_range(these, start, actions, &mut part);
+                }
+                sync.finished.fetch_add(1, Ordering::Release);
             });
             spawned += 1;
             first += per;
         }
-        self.step_range(envs, first, &actions[first..], &mut rest);
+        let actions = &actions[first..];
+        if sync.all_checked(self.check_range(envs, first, actions).is_ok(), parts) {
+            self.step_range(envs, first, actions, &mut rest);
+        }
         // Waits awake for the other parts rather than sleeping at the scope's end until they
         // wake it.
-        wait_awake(|| finished.load(Ordering::Acquire) >= spawned);
+        wait_awake(|| sync.finished.load(Ordering::Acquire) >= spawned);
         spawned
     }
 
@@ -566,6 +592,34 @@ impl<G: Game> Setup<G> {
                 }
             }
         }
+    }
+}
+
+/// How the parts of a step on several threads agree to step: each checks its actions, and
+/// none steps until every part has checked and none was refused.
+#[derive(Default)]
+struct PartSync {
+    /// Parts that have checked their actions.
+    checked: AtomicUsize,
+    /// A part found an action its game cannot take.
+    refused: AtomicBool,
+    /// Parts on other threads that are done.
+    finished: AtomicUsize,
+}
+
+impl PartSync {
+    /// Says whether this part's actions were legal, waits (awake, yielding the core) until
+    /// all `parts` have said so, and answers whether every part may step. The parts run at
+    /// once, each on its own thread, so the wait ends.
+    fn all_checked(&self, legal: bool, parts: usize) -> bool {
+        if !legal {
+            self.refused.store(true, Ordering::Release);
+        }
+        self.checked.fetch_add(1, Ordering::AcqRel);
+        while self.checked.load(Ordering::Acquire) < parts {
+            std::thread::yield_now();
+        }
+        !self.refused.load(Ordering::Acquire)
     }
 }
 

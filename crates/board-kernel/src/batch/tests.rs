@@ -191,3 +191,24 @@ fn a_zeroed_buffer_is_not_cleared_again_and_gives_the_same_observations() {
         }
     }
 }
+
+#[test]
+fn on_several_threads_the_first_refused_game_is_named_and_none_moves() {
+    // Each part checks its own games; a refusal in any part stops every part, and the error
+    // names the batch's first illegal game whichever part found it.
+    for threads in [2, 3, 4] {
+        let (mut batch, mut out) = batch(10, threads, Autoreset::NextStep);
+        batch.reset(&mut out.view());
+        let before = out.clone();
+        let mut actions = vec![0_i64; 10];
+        actions[9] = 7;
+        actions[6] = -1;
+        let error = batch.step(&actions, &mut out.view()).unwrap_err();
+        assert!(error.to_string().starts_with("game 6: action -1"), "{error}");
+        assert_eq!(out.observations, before.observations);
+        assert!((0..10).all(|i| batch.cursor(i).start().stones == 5));
+        // The next step, all legal, moves every game.
+        batch.step(&[0; 10], &mut out.view()).unwrap();
+        assert!((0..10).all(|i| batch.cursor(i).start().stones == 4));
+    }
+}
