@@ -349,32 +349,34 @@ def vector_section(costs, singles, batched, pools, engine, seconds) -> list[str]
     lines.append(
         "Where a batched step's time goes (`perf record` of the loop above, Kamisado, 1,024 "
         "games, the `wheel` profile's extension built with its symbols): on one thread the "
-        "engine (the `_native` module: the turn walk, the encoder, the masks, the check of "
-        "the actions) takes 59% of the samples, numpy's sampler 19%, the zeroing of the new "
-        "array handed to numpy 10% (PyO3's safe `bytearray` constructor clears it, 2.8 MB a "
+        "engine (the `_native` module: the turn walk, the encoder, the masks and the check "
+        "of the actions, which alone is 5%) takes 57% of the samples, numpy's sampler 18%, "
+        "the zeroing of "
+        "the new array handed to numpy 12% (PyO3's safe `bytearray` constructor clears it, "
+        "2.8 MB a "
         "step at 1,024 Kamisado games; the batch does not clear it again: "
-        "`BufferView::observations_zeroed`) and Python 5%. A batch keeps its threads from "
+        "`BufferView::observations_zeroed`) and Python 6%. A batch keeps its threads from "
         "step to step (the kernel's `rayon` feature), and its threads wait for each other "
         "and for the next step awake, yielding the core, for up to 200 µs before they "
         "sleep: a thread that had gone to sleep took tens of microseconds to wake on these "
         "virtual machines, which made 64 games on two threads slower than on one. On two "
         "threads (the same profile) the caller's thread steps its half of the games and "
-        "also does the work between two steps alone: numpy's sampler (10% of all the "
-        "samples), the zeroing (6%), the check of every action before any game moves "
-        "(4%), Python (3%); the other thread waits through it, 25% of all the samples and "
-        "about half of its own. `vector.make` gives a thread per 256 games, so that a "
+        "also does the work between two steps alone: numpy's sampler (13% of all the "
+        "samples), the zeroing (9%), Python (4%); the other thread waits through it, 24% of "
+        "all the samples and about half of its own. Each thread checks its own games' "
+        "actions, and no game moves until every thread has found its actions legal. "
+        "`vector.make` gives a thread per 256 games, so that a "
         "program that does more between two steps than the environment does in one (a "
         "network's forward pass) does not have a thread waiting awake beside it unless it "
         "asks for one."
     )
     lines.append("")
-    if engine and all((n, 64, 1) in engine and (n, e, t) in engine
-                      for n in singles for _, e, t in [best[n]]):
-        lines.extend(ten_times_section(singles, best, engine))
+    if engine and all((n, 64, 1) in engine and (n, 1024, 2) in engine for n in singles):
+        lines.extend(ten_times_section(singles, batched, engine))
     return lines
 
 
-def ten_times_section(singles, best, engine) -> list[str]:
+def ten_times_section(singles, batched, engine) -> list[str]:
     """What ten times the one-state loop needs, from this run's figures: both loops run the
     same engine step, so a faster engine speeds up both, and what bounds the ratio is the
     Python side of each."""
@@ -385,25 +387,26 @@ def ten_times_section(singles, best, engine) -> list[str]:
         "nanoseconds a game-step: *t₁* the one-state loop; *E* the engine, the stepper "
         "alone at 64 games on one thread (in cache; its sampler, in Rust, included); *P* = "
         "*t₁* − *E*, the one-state loop's "
-        "Python side (five calls, their arrays, `random.choice`); *t_b* the best batched "
-        "figure and *t_s* the stepper alone at the same games and threads; *p* = *t_b* − "
+        "Python side (five calls, their arrays, `random.choice`); *t_b* the batched loop and "
+        "*t_s* the stepper alone, both at 1,024 games on two threads (where the Python side "
+        "weighs least, and the batched figures are mostly best); *p* = *t_b* − "
         "*t_s*, the batched loop's Python side a game (numpy's sampler, the zeroing of the "
         "new arrays, the arrays' wrapping), which one thread does while the other waits. "
         "With an engine *k* times as fast the ratio is (*E*/*k* + *P*) / (*t_s*/*k* + *p*): "
         "ten times needs *k* ≥ (10 *t_s* − *E*) / (*P* − 10 *p*), and with *P* ≤ 10 *p* no "
         "engine is fast enough. *P* / *p* is the ratio with an engine that cost nothing.",
         "",
-        "| game | *t₁* | *E* | *P* | *t_b* (games × threads) | *t_s* | *p* | ratio now | "
+        "| game | *t₁* | *E* | *P* | *t_b* | *t_s* | *p* | *t₁* / *t_b* | "
         "engine speed-up for ×10 | *P* / *p* |",
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for name in singles:
-        figure, envs, threads = best[name]
+        figure = batched[(name, 1024, 2)]
         t1 = 1e9 / singles[name]
         e = 1e9 / engine[(name, 64, 1)]
         big_p = t1 - e
         tb = 1e9 / figure
-        ts = 1e9 / engine[(name, envs, threads)]
+        ts = 1e9 / engine[(name, 1024, 2)]
         small_p = max(tb - ts, 0.0)
         if big_p > 10 * small_p:
             k = max((10 * ts - e) / (big_p - 10 * small_p), 0.0)
@@ -412,7 +415,7 @@ def ten_times_section(singles, best, engine) -> list[str]:
             need = "none suffices"
         limit = f"×{big_p / small_p:.0f}" if small_p > 0 else "—"
         lines.append(
-            f"| {name} | {t1:.0f} | {e:.0f} | {big_p:.0f} | {tb:.0f} ({envs} × {threads}) "
+            f"| {name} | {t1:.0f} | {e:.0f} | {big_p:.0f} | {tb:.0f} "
             f"| {ts:.0f} | {small_p:.0f} | ×{t1 / tb:.1f} | {need} | {limit} |"
         )
     return lines
