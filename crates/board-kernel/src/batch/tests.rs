@@ -204,7 +204,10 @@ fn on_several_threads_the_first_refused_game_is_named_and_none_moves() {
         actions[9] = 7;
         actions[6] = -1;
         let error = batch.step(&actions, &mut out.view()).unwrap_err();
-        assert!(error.to_string().starts_with("game 6: action -1"), "{error}");
+        assert!(
+            error.to_string().starts_with("game 6: action -1"),
+            "{error}"
+        );
         assert_eq!(out.observations, before.observations);
         assert!((0..10).all(|i| batch.cursor(i).start().stones == 5));
         // The next step, all legal, moves every game.
