@@ -439,7 +439,7 @@ impl<G: Game> Setup<G> {
     }
 
     /// Checks the actions of the games `envs` (from game `first` of the batch): the refusal
-    /// of the first that game cannot take now.
+    /// of the first action its game cannot take now.
     fn check_range(
         &self,
         envs: &[Env<G>],

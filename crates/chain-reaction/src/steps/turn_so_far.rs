@@ -161,14 +161,19 @@ impl<'a> TurnSoFar<'a> {
             (Wait::Target { from }, Choice::Cell(q)) => {
                 (0..8).any(|dir| ray(from, dir).0 == Some(q)) && self.may_step_to(q)
             }
-            (Wait::Tower(tower), Choice::Cell(b)) => {
-                (0..8).any(|dir| self.judge(tower, dir).is_ok_and(|landing| landing.b == b))
-            }
+            (Wait::Tower(tower), Choice::Cell(b)) => self.landing_on(tower, b).is_some(),
             (Wait::Tower(tower), Choice::Penalty) => {
                 (0..8).all(|dir| self.judge(tower, dir).is_err())
             }
             _ => false,
         }
+    }
+
+    /// The legal segment of `tower` whose top stone lands on `b`, if any.
+    fn landing_on(&self, tower: Tower, b: Spot) -> Option<Landing> {
+        (0..8)
+            .filter_map(|dir| self.judge(tower, dir).ok())
+            .find(|landing| landing.b == b)
     }
 
     /// Whether the free step may go to `q`, a neighbour of its stone (4.3).
@@ -245,10 +250,7 @@ impl<'a> TurnSoFar<'a> {
                 }
             }
             (Wait::Tower(tower), Choice::Cell(b)) => {
-                let Some(landing) = (0..8)
-                    .filter_map(|dir| self.judge(tower, dir).ok())
-                    .find(|o| o.b == b)
-                else {
+                let Some(landing) = self.landing_on(tower, b) else {
                     return false;
                 };
                 move_tower(&mut self.work, tower, &landing, mover);
